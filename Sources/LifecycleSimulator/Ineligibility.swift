@@ -1,0 +1,44 @@
+import ExternalPurchaseTokens
+
+/// Why a StoreKit external purchase call throws (or `isEligible` is false) on a device (SPEC 3, 5, 6).
+public enum Ineligibility: Hashable, Sendable, CustomStringConvertible {
+  case osTooOld(platform: Platform, version: OSVersion, required: OSVersion, api: String)
+  case apiUnavailableOnPlatform(platform: Platform, api: String)
+  case cannotMakePayments(customer: String)
+  case missingEntitlement(String)
+  case storefrontNotAllowed(storefront: String)
+  case storefrontNotListed(storefront: String, keys: String)
+  case typeNotOffered(type: CustomLinkTokenType, storefront: String)
+
+  public var description: String {
+    switch self {
+    case .osTooOld(let platform, let version, let required, let api):
+      return "\(api) needs \(platform.rawValue) \(required) or later; the device runs \(version)"
+    case .apiUnavailableOnPlatform(let platform, let api):
+      return "\(api) is not simulated on \(platform.rawValue)"
+    case .cannotMakePayments(let customer):
+      return "customer \(customer) cannot make payments"
+    case .missingEntitlement(let name):
+      return "the app lacks the entitlement \(name)"
+    case .storefrontNotAllowed(let storefront):
+      return "storefront \(storefront) does not allow external purchases of this kind"
+    case .storefrontNotListed(let storefront, let keys):
+      return "storefront \(storefront) is not listed in \(keys)"
+    case .typeNotOffered(let type, let storefront):
+      return "\(type.rawValue) tokens are not offered in storefront \(storefront)"
+    }
+  }
+
+  /// A stable short code for scenarios and JSON transcripts.
+  public var code: String {
+    switch self {
+    case .osTooOld: return "os-too-old"
+    case .apiUnavailableOnPlatform: return "platform"
+    case .cannotMakePayments: return "payments"
+    case .missingEntitlement: return "entitlement"
+    case .storefrontNotAllowed: return "storefront"
+    case .storefrontNotListed: return "region"
+    case .typeNotOffered: return "type-region"
+    }
+  }
+}

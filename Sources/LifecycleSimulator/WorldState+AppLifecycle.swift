@@ -1,0 +1,117 @@
+import ExternalPurchaseTokens
+
+/// Install, update, redownload and uninstall, and the periods they start (SPEC 4).
+extension WorldState {
+  mutating func install(deviceId: String, log: inout EventLog) throws(SimulationError) -> EventResult {
+    let deviceIndex = try existingDeviceIndex(deviceId)
+    guard !devices[deviceIndex].isAppInstalled else {
+      throw SimulationError("the app is already installed on \(deviceId); use update or uninstall")
+    }
+    let customerIndex = try existingCustomerIndex(devices[deviceIndex].customerId)
+    devices[deviceIndex].installedVersion = app.version
+    guard !customers[customerIndex].hasInstalledApp else {
+      // The account downloaded the app before, on this or another device: the App Store
+      // treats that as a redownload (docs/rules.md).
+      log.add(.info, "\(customers[customerIndex].id) downloaded the app before: this install is a redownload")
+      return .lifecycle(startedPeriods: startServicesOnQualifyingEvent(deviceIndex: deviceIndex, log: &log))
+    }
+    customers[customerIndex].hasInstalledApp = true
+    log.add(.info, "first install of the app across all of \(customers[customerIndex].id)'s devices")
+    guard rules.creation == .onQualifyingEvent else { return .lifecycle(startedPeriods: []) }
+    var started: [Int] = []
+    let customerId = customers[customerIndex].id
+    if periods(of: customerId, type: .acquisition).isEmpty {
+      started.append(startPeriod(type: .acquisition, device: devices[deviceIndex], log: &log))
+    }
+    if activePeriod(of: customerId, type: .services) == nil {
+      started.append(startPeriod(type: .services, device: devices[deviceIndex], log: &log))
+    }
+    return .lifecycle(startedPeriods: started)
+  }
+
+  mutating func update(deviceId: String, version: String?, log: inout EventLog) throws(SimulationError)
+    -> EventResult
+  {
+    let deviceIndex = try existingDeviceIndex(deviceId)
+    guard devices[deviceIndex].isAppInstalled else {
+      throw SimulationError("the app is not installed on \(deviceId); install or redownload it first")
+    }
+    if let version { app.version = version }
+    devices[deviceIndex].installedVersion = app.version
+    return .lifecycle(startedPeriods: startServicesOnQualifyingEvent(deviceIndex: deviceIndex, log: &log))
+  }
+
+  mutating func redownload(deviceId: String, log: inout EventLog) throws(SimulationError) -> EventResult {
+    let deviceIndex = try existingDeviceIndex(deviceId)
+    guard !devices[deviceIndex].isAppInstalled else {
+      throw SimulationError("the app is still installed on \(deviceId); uninstall it before a redownload")
+    }
+    let customer = customers[try existingCustomerIndex(devices[deviceIndex].customerId)]
+    guard customer.hasInstalledApp else {
+      throw SimulationError(
+        "\(customer.id) never downloaded the app, so this would be a first install: use install")
+    }
+    devices[deviceIndex].installedVersion = app.version
+    return .lifecycle(startedPeriods: startServicesOnQualifyingEvent(deviceIndex: deviceIndex, log: &log))
+  }
+
+  mutating func uninstall(deviceId: String, log: inout EventLog) throws(SimulationError) -> EventResult {
+    let deviceIndex = try existingDeviceIndex(deviceId)
+    guard devices[deviceIndex].isAppInstalled else {
+      throw SimulationError("the app is not installed on \(deviceId)")
+    }
+    devices[deviceIndex].installedVersion = nil
+    return .lifecycle(startedPeriods: [])
+  }
+
+  /// An update or redownload starts a SERVICES period only when none is active (SPEC 4).
+  private mutating func startServicesOnQualifyingEvent(deviceIndex: Int, log: inout EventLog) -> [Int] {
+    let device = devices[deviceIndex]
+    guard rules.servicesRenewal == .onQualifyingEvent else { return [] }
+    if let active = activePeriod(of: device.customerId, type: .services) {
+      log.add(.info, "SERVICES period \(active.ordinal) is still active: no new period")
+      return []
+    }
+    return [startPeriod(type: .services, device: device, log: &log)]
+  }
+
+  /// Starts a period at the current time and mints its first token.
+  mutating func startPeriod(type: CustomLinkTokenType, device: Device, log: inout EventLog) -> Int {
+    let periodId = periods.count
+    let ordinal = periods(of: device.customerId, type: type).count + 1
+    let period = TokenPeriod(
+      id: periodId, customerId: device.customerId, type: type, ordinal: ordinal, creationDate: now,
+      expirationDate: now + rules.lifetimes[type], tokenIndexes: [], requestCount: 0)
+    periods.append(period)
+    log.add(
+      .period,
+      "\(type.rawValue) period \(ordinal) of \(device.customerId) starts, expires \(ISOTime.string(period.expirationDate))"
+    )
+    mintToken(device: device, source: .customLink(periodId: periodId), isRefresh: false, log: &log)
+    return periodId
+  }
+
+  /// Creates a token with a fresh id and records it; custom link tokens take their period's dates.
+  @discardableResult
+  mutating func mintToken(device: Device, source: TokenSource, isRefresh: Bool, log: inout EventLog) -> Int {
+    let uuid = generator.uuidString()
+    let id = rules.environment == .sandbox ? "\(TokenEnvironment.sandboxIdPrefix)_\(uuid)" : uuid
+    var token = ExternalPurchaseToken(
+      appAppleId: app.appAppleId, bundleId: app.bundleId, tokenCreationDate: now, externalPurchaseId: id)
+    if case .customLink(let periodId) = source {
+      token.tokenType = periods[periodId].type
+      token.tokenCreationDate = periods[periodId].creationDate
+      token.tokenExpirationDate = periods[periodId].expirationDate
+    }
+    let index = tokens.count
+    tokens.append(
+      IssuedToken(
+        id: index, token: token, raw: TokenEncoder().encode(token), customerId: device.customerId,
+        deviceId: device.id, source: source, isRefresh: isRefresh, issuedAt: now))
+    if case .customLink(let periodId) = source { periods[periodId].tokenIndexes.append(index) }
+    let kind = token.tokenType?.rawValue ?? "plain"
+    log.add(
+      .token, "\(isRefresh ? "refreshed " : "")\(kind) token \(id) for \(device.customerId) on \(device.id)")
+    return index
+  }
+}

@@ -1,0 +1,74 @@
+/// The lifecycle engine's entry point: applying one event to the world.
+extension WorldState {
+  /// Applies `event` and returns its outcome. On error the world is unchanged.
+  public mutating func apply(_ event: WorldEvent) throws(SimulationError) -> EventOutcome {
+    var next = self
+    var log = EventLog(time: now)
+    log.add(.event, event.summary)
+    let result = try next.perform(event, log: &log)
+    self = next
+    return EventOutcome(result: result, log: log.entries)
+  }
+
+  /// The world after `event`, and the outcome; `self` is not changed.
+  public func applying(_ event: WorldEvent) throws(SimulationError) -> (WorldState, EventOutcome) {
+    var next = self
+    let outcome = try next.apply(event)
+    return (next, outcome)
+  }
+
+  private mutating func perform(_ event: WorldEvent, log: inout EventLog) throws(SimulationError)
+    -> EventResult
+  {
+    switch event {
+    case .install(let device): return try install(deviceId: device, log: &log)
+    case .update(let device, let version): return try update(deviceId: device, version: version, log: &log)
+    case .redownload(let device): return try redownload(deviceId: device, log: &log)
+    case .uninstall(let device): return try uninstall(deviceId: device, log: &log)
+    case .requestToken(let device, let type):
+      return .token(try requestToken(deviceId: device, type: type, log: &log))
+    case .checkEligibility(let device): return .eligibility(try checkEligibility(deviceId: device, log: &log))
+    case .presentNoticeSheet(let device): return .legacy(try presentNoticeSheet(deviceId: device, log: &log))
+    case .openLinkOut(let device, let url):
+      return .legacy(try openLinkOut(deviceId: device, url: url, log: &log))
+    case .forceRefresh:
+      refreshNextRequest = true
+      return .changed
+    case .advanceClock(let time): return try advanceClock(to: time, log: &log)
+    case .addCustomer, .addDevice, .setStorefront, .setOSVersion, .setCanMakePayments, .setRules, .setApp:
+      try changeConfiguration(event)
+      return .changed
+    }
+  }
+
+  /// Moves the clock forward and logs every period whose expiration it crosses.
+  private mutating func advanceClock(to time: VirtualTime, log: inout EventLog) throws(SimulationError)
+    -> EventResult
+  {
+    guard time >= now else {
+      throw SimulationError(
+        "the clock cannot move back from \(ISOTime.string(now)) to \(ISOTime.string(time)); rewind the history instead"
+      )
+    }
+    let start = now
+    let expired = periods.filter { start < $0.expirationDate && $0.expirationDate <= time }
+      .sorted { ($0.expirationDate, $0.id) < ($1.expirationDate, $1.id) }
+    for period in expired {
+      log.add(
+        .expiry, "\(period.type.rawValue) period \(period.ordinal) of \(period.customerId) expired",
+        at: period.expirationDate)
+    }
+    now = time
+    return .clock(from: start, to: time, expiredPeriods: expired.map(\.id))
+  }
+}
+
+/// Collects log entries for one event.
+struct EventLog {
+  var time: VirtualTime
+  var entries: [LogEntry] = []
+
+  mutating func add(_ kind: LogEntry.Kind, _ message: String, at time: VirtualTime? = nil) {
+    entries.append(LogEntry(time: time ?? self.time, kind: kind, message: message))
+  }
+}

@@ -1,0 +1,52 @@
+/// World edits: customers, devices, storefronts, OS versions, rules and the app.
+extension WorldState {
+  mutating func changeConfiguration(_ event: WorldEvent) throws(SimulationError) {
+    switch event {
+    case .addCustomer(let customer):
+      try Self.validateHandle(customer.id, what: "customer")
+      guard self.customer(customer.id) == nil else {
+        throw SimulationError("customer '\(customer.id)' already exists")
+      }
+      customers.append(customer)
+    case .addDevice(let device):
+      try Self.validateHandle(device.id, what: "device")
+      guard self.device(device.id) == nil else {
+        throw SimulationError("device '\(device.id)' already exists")
+      }
+      _ = try existingCustomerIndex(device.customerId)
+      try Self.validateStorefront(device.storefront)
+      devices.append(device)
+    case .setStorefront(let deviceId, let storefront):
+      try Self.validateStorefront(storefront)
+      devices[try existingDeviceIndex(deviceId)].storefront = storefront
+    case .setOSVersion(let deviceId, let version):
+      devices[try existingDeviceIndex(deviceId)].osVersion = version
+    case .setCanMakePayments(let customerId, let allowed):
+      customers[try existingCustomerIndex(customerId)].canMakePayments = allowed
+    case .setRules(let newRules):
+      rules = newRules
+    case .setApp(let newApp):
+      app = newApp
+    default:
+      preconditionFailure("changeConfiguration called with \(event)")
+    }
+  }
+
+  /// Storefronts are lowercase two-letter country codes, as in the Info.plist keys (SPEC 6).
+  static func validateStorefront(_ code: String) throws(SimulationError) {
+    guard code.count == 2, code.allSatisfy({ $0.isASCII && $0.isLowercase && $0.isLetter }) else {
+      throw SimulationError(
+        "storefront '\(code)' must be a lowercase two-letter country code such as nl or jp")
+    }
+  }
+
+  /// Handles are typed in scenarios: letters, digits and `._-`, starting with a letter.
+  static func validateHandle(_ handle: String, what: String) throws(SimulationError) {
+    guard let first = handle.first, first.isASCII, first.isLetter,
+      handle.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || "._-".contains($0)) })
+    else {
+      throw SimulationError(
+        "\(what) name '\(handle)' must start with a letter and use only letters, digits, . _ -")
+    }
+  }
+}

@@ -1,0 +1,127 @@
+import ExternalPurchaseTokens
+
+/// The eligibility rules of SPEC sections 3, 5 and 6, as pure questions about the world.
+extension WorldState {
+  /// Why `ExternalPurchaseCustomLink` would throw on `device` (or `isEligible` be false); nil when it would not.
+  /// With a `type`, also the OS and region rules for that token type.
+  public func customLinkIneligibility(on device: Device, type: CustomLinkTokenType? = nil) -> Ineligibility? {
+    if rules.osGating {
+      let required =
+        type == .inApp || type == .linkOut
+        ? device.platform.perTransactionTokenMinimum : device.platform.customLinkMinimum
+      let api = type.map { "token(for: \($0.rawValue))" } ?? "ExternalPurchaseCustomLink"
+      if device.osVersion < required {
+        return .osTooOld(platform: device.platform, version: device.osVersion, required: required, api: api)
+      }
+    }
+    if rules.eligibilityChecks, let reason = customLinkProgramIneligibility(on: device) { return reason }
+    if rules.typeRegionGating, let type {
+      let offered =
+        type == .inApp || type == .linkOut ? Regions.perTransaction : Regions.acquisitionAndServices
+      if !offered.contains(device.storefront) {
+        return .typeNotOffered(type: type, storefront: device.storefront)
+      }
+    }
+    return nil
+  }
+
+  /// The storefront, payment, entitlement and region-key rules behind `isEligible` (SPEC 6).
+  private func customLinkProgramIneligibility(on device: Device) -> Ineligibility? {
+    if let customer = customer(device.customerId), !customer.canMakePayments {
+      return .cannotMakePayments(customer: customer.id)
+    }
+    let entitlements = app.entitlements
+    guard
+      entitlements.externalPurchaseLink || entitlements.externalPurchaseLinkStreaming
+        || !entitlements.customPurchaseLinkAllowedRegions.isEmpty
+    else {
+      return .missingEntitlement(
+        "com.apple.developer.storekit.external-purchase-link (or -streaming, or custom-purchase-link.allowed-regions)"
+      )
+    }
+    guard Regions.customLinkStorefronts.contains(device.storefront) else {
+      return .storefrontNotAllowed(storefront: device.storefront)
+    }
+    guard customLinkRegions.contains(device.storefront) else {
+      return .storefrontNotListed(
+        storefront: device.storefront,
+        keys:
+          "SKExternalPurchaseCustomLinkRegions, SKExternalPurchaseLinkStreamingRegions or the allowed-regions entitlement"
+      )
+    }
+    return nil
+  }
+
+  /// The storefronts where the app's custom links work: each region key counts only with its
+  /// entitlement, and only for the countries that key allows.
+  public var customLinkRegions: Set<String> {
+    let entitlements = app.entitlements
+    var regions = Set<String>()
+    if entitlements.externalPurchaseLink {
+      regions.formUnion(Set(app.infoPlist.customLinkRegions).intersection(Regions.customLink))
+    }
+    if entitlements.externalPurchaseLinkStreaming {
+      regions.formUnion(Set(app.infoPlist.streamingRegions).intersection(Regions.streaming))
+    }
+    regions.formUnion(
+      Set(entitlements.customPurchaseLinkAllowedRegions).intersection(Regions.allowedRegionsEntitlement))
+    return regions
+  }
+
+  /// Why the notice sheet (`ExternalPurchase`) is unavailable on `device`; nil when it is available.
+  public func noticeSheetIneligibility(on device: Device) -> Ineligibility? {
+    if let reason = legacyOSIneligibility(on: device, api: "ExternalPurchase.presentNoticeSheet()") {
+      return reason
+    }
+    guard rules.eligibilityChecks else { return nil }
+    if let customer = customer(device.customerId), !customer.canMakePayments {
+      return .cannotMakePayments(customer: customer.id)
+    }
+    guard app.entitlements.externalPurchase else {
+      return .missingEntitlement("com.apple.developer.storekit.external-purchase")
+    }
+    guard Regions.noticeSheet.contains(device.storefront) else {
+      return .storefrontNotAllowed(storefront: device.storefront)
+    }
+    guard app.infoPlist.externalPurchaseCountries.contains(device.storefront) else {
+      return .storefrontNotListed(storefront: device.storefront, keys: "SKExternalPurchase")
+    }
+    return nil
+  }
+
+  /// Why link-out (`ExternalPurchaseLink.open`) is unavailable on `device`; nil when it is available.
+  public func linkOutIneligibility(on device: Device, withURL: Bool) -> Ineligibility? {
+    let api = withURL ? "ExternalPurchaseLink.open(url:)" : "ExternalPurchaseLink.open()"
+    if let reason = legacyOSIneligibility(on: device, api: api) { return reason }
+    if withURL, rules.osGating, device.osVersion < OSVersion(17, 5) {
+      return .osTooOld(
+        platform: device.platform, version: device.osVersion, required: OSVersion(17, 5), api: api)
+    }
+    guard rules.eligibilityChecks else { return nil }
+    if let customer = customer(device.customerId), !customer.canMakePayments {
+      return .cannotMakePayments(customer: customer.id)
+    }
+    guard app.entitlements.externalPurchaseLink else {
+      return .missingEntitlement("com.apple.developer.storekit.external-purchase-link")
+    }
+    guard Regions.linkOut.contains(device.storefront) else {
+      return .storefrontNotAllowed(storefront: device.storefront)
+    }
+    guard !app.infoPlist.destinations(for: device.storefront).isEmpty else {
+      return .storefrontNotListed(
+        storefront: device.storefront, keys: "SKExternalPurchaseLink or SKExternalPurchaseMultiLink")
+    }
+    return nil
+  }
+
+  private func legacyOSIneligibility(on device: Device, api: String) -> Ineligibility? {
+    guard rules.osGating else { return nil }
+    guard let minimum = device.platform.legacyAPIMinimum else {
+      return .apiUnavailableOnPlatform(platform: device.platform, api: api)
+    }
+    guard device.osVersion >= minimum else {
+      return .osTooOld(platform: device.platform, version: device.osVersion, required: minimum, api: api)
+    }
+    return nil
+  }
+}

@@ -1,0 +1,91 @@
+import ExternalPurchaseTokens
+
+/// `token(for:)` and `isEligible`: which token a request returns, if any (SPEC 4, 5, 10).
+extension WorldState {
+  mutating func checkEligibility(deviceId: String, log: inout EventLog) throws(SimulationError)
+    -> EligibilityVerdict
+  {
+    let device = try deviceRunningApp(deviceId)
+    if let reason = customLinkIneligibility(on: device) {
+      log.add(.refusal, "isEligible is false: \(reason)")
+      return .notEligible(reason)
+    }
+    log.add(.info, "isEligible is true")
+    return .eligible
+  }
+
+  mutating func requestToken(deviceId: String, type: CustomLinkTokenType, log: inout EventLog)
+    throws(SimulationError) -> TokenRequestResult
+  {
+    let device = try deviceRunningApp(deviceId)
+    if let reason = customLinkIneligibility(on: device, type: type) {
+      log.add(.refusal, "token(for: \(type.rawValue)) throws: \(reason)")
+      return .notEligible(reason)
+    }
+    switch type {
+    case .inApp, .linkOut:
+      // A new token before every potential transaction (SPEC 5, 10).
+      let periodId = startPeriod(type: type, device: device, log: &log)
+      periods[periodId].requestCount = 1
+      return .token(index: periods[periodId].tokenIndexes[0], disposition: .newPeriod)
+    case .acquisition, .services:
+      if let active = activePeriod(of: device.customerId, type: type) {
+        return answerFromPeriod(active.id, device: device, log: &log)
+      }
+      if let reason = reasonNoPeriodStarts(customerId: device.customerId, type: type) {
+        log.add(.refusal, "token(for: \(type.rawValue)) returns nil: \(reason)")
+        return .noToken(reason: reason)
+      }
+      let periodId = startPeriod(type: type, device: device, log: &log)
+      periods[periodId].requestCount = 1
+      return .token(index: periods[periodId].tokenIndexes[0], disposition: .newPeriod)
+    }
+  }
+
+  /// Same token or refreshed token, by policy, for a request inside an active period.
+  private mutating func answerFromPeriod(_ periodId: Int, device: Device, log: inout EventLog)
+    -> TokenRequestResult
+  {
+    periods[periodId].requestCount += 1
+    let count = periods[periodId].requestCount
+    if shouldRefresh(requestNumber: count) {
+      refreshNextRequest = false
+      let index = mintToken(
+        device: device, source: .customLink(periodId: periodId), isRefresh: true, log: &log)
+      return .token(index: index, disposition: .refreshed)
+    }
+    let latest = periods[periodId].tokenIndexes.last!
+    log.add(
+      .token, "same \(periods[periodId].type.rawValue) token \(tokens[latest].token.externalPurchaseId)")
+    return .token(index: latest, disposition: count == 1 ? .firstOfPeriod : .same)
+  }
+
+  private mutating func shouldRefresh(requestNumber: Int) -> Bool {
+    if refreshNextRequest { return true }
+    switch rules.refreshPolicy {
+    case .never: return false
+    case .always: return true
+    case .everyNth(let n): return n > 0 && requestNumber % n == 0
+    case .probability(let p): return generator.unitInterval() < p
+    }
+  }
+
+  /// Nil when a request may start a new period now; otherwise why `token(for:)` returns nil.
+  private func reasonNoPeriodStarts(customerId: String, type: CustomLinkTokenType) -> String? {
+    let earlier = periods(of: customerId, type: type)
+    if type == .acquisition {
+      if let last = earlier.last {
+        return "ACQUISITION has one active period ever; it expired at \(ISOTime.string(last.expirationDate))"
+      }
+      return rules.creation == .onFirstRequest
+        ? nil : "no ACQUISITION period: only the customer's first install of the app creates one"
+    }
+    if let last = earlier.last {
+      if rules.servicesRenewal == .onRequest { return nil }
+      return "SERVICES period \(last.ordinal) expired at \(ISOTime.string(last.expirationDate)); "
+        + "a new one starts only on an update or redownload"
+    }
+    return rules.creation == .onFirstRequest
+      ? nil : "no SERVICES period: it starts on the first install, an update or a redownload"
+  }
+}

@@ -1,0 +1,68 @@
+import ExternalPurchaseTokens
+
+/// Everything the simulator knows at one instant: clock, rules, app, accounts, devices, tokens.
+///
+/// A value type: the engine folds events over it, so any earlier state can be kept and restored.
+public struct WorldState: Hashable, Sendable {
+  /// The virtual clock, UNIX ms.
+  public var now: VirtualTime
+  public var rules: LifecycleRules
+  public var app: AppConfiguration
+  public var customers: [Customer]
+  public var devices: [Device]
+  /// Every custom link period ever started, in order.
+  public var periods: [TokenPeriod]
+  /// Every token ever handed out, in order.
+  public var tokens: [IssuedToken]
+  /// Source of every generated id; its state is part of the world so replays are exact.
+  public var generator: SeededGenerator
+  /// Set by `WorldEvent.forceRefresh`: the next ACQUISITION/SERVICES answer from an existing period is refreshed.
+  public var refreshNextRequest: Bool
+  /// The seed the world started with, kept for display and recording.
+  public let seed: UInt64
+
+  public init(
+    now: VirtualTime, rules: LifecycleRules, app: AppConfiguration, seed: UInt64, customers: [Customer] = [],
+    devices: [Device] = []
+  ) {
+    self.now = now
+    self.rules = rules
+    self.app = app
+    self.customers = customers
+    self.devices = devices
+    self.periods = []
+    self.tokens = []
+    self.generator = SeededGenerator(seed: seed)
+    self.refreshNextRequest = false
+    self.seed = seed
+  }
+
+  public func customer(_ id: String) -> Customer? { customers.first { $0.id == id } }
+  public func device(_ id: String) -> Device? { devices.first { $0.id == id } }
+  public func devices(of customerId: String) -> [Device] { devices.filter { $0.customerId == customerId } }
+
+  /// Periods of a customer, optionally of one type, oldest first.
+  public func periods(of customerId: String, type: CustomLinkTokenType? = nil) -> [TokenPeriod] {
+    periods.filter { $0.customerId == customerId && (type == nil || $0.type == type) }
+  }
+
+  /// The period of `type` active now for the customer, if any.
+  public func activePeriod(of customerId: String, type: CustomLinkTokenType) -> TokenPeriod? {
+    periods.last { $0.customerId == customerId && $0.type == type && $0.isActive(at: now) }
+  }
+
+  /// Tokens handed to a customer, oldest first.
+  public func tokens(of customerId: String) -> [IssuedToken] {
+    tokens.filter { $0.customerId == customerId }
+  }
+
+  /// The earliest expiration strictly after now, over every period: where "jump to next expiry" lands.
+  public var nextExpiry: VirtualTime? {
+    periods.lazy.map(\.expirationDate).filter { $0 > self.now }.min()
+  }
+
+  /// The latest expiration at or before now: what "the expiry just passed" means.
+  public var previousExpiry: VirtualTime? {
+    periods.lazy.map(\.expirationDate).filter { $0 <= self.now }.max()
+  }
+}
