@@ -27,9 +27,7 @@ extension WorldState {
 
   /// The storefront, payment, entitlement and region-key rules behind `isEligible` (SPEC 6).
   private func customLinkProgramIneligibility(on device: Device) -> Ineligibility? {
-    if let customer = customer(device.customerId), !customer.canMakePayments {
-      return .cannotMakePayments(customer: customer.id)
-    }
+    if let reason = paymentIneligibility(on: device) { return reason }
     let entitlements = app.entitlements
     guard
       entitlements.externalPurchaseLink || entitlements.externalPurchaseLinkStreaming
@@ -74,9 +72,7 @@ extension WorldState {
       return reason
     }
     guard rules.eligibilityChecks else { return nil }
-    if let customer = customer(device.customerId), !customer.canMakePayments {
-      return .cannotMakePayments(customer: customer.id)
-    }
+    if let reason = paymentIneligibility(on: device) { return reason }
     guard app.entitlements.externalPurchase else {
       return .missingEntitlement("com.apple.developer.storekit.external-purchase")
     }
@@ -98,9 +94,7 @@ extension WorldState {
         platform: device.platform, version: device.osVersion, required: OSVersion(17, 5), api: api)
     }
     guard rules.eligibilityChecks else { return nil }
-    if let customer = customer(device.customerId), !customer.canMakePayments {
-      return .cannotMakePayments(customer: customer.id)
-    }
+    if let reason = paymentIneligibility(on: device) { return reason }
     guard app.entitlements.externalPurchaseLink else {
       return .missingEntitlement("com.apple.developer.storekit.external-purchase-link")
     }
@@ -112,6 +106,12 @@ extension WorldState {
         storefront: device.storefront, keys: "SKExternalPurchaseLink or SKExternalPurchaseMultiLink")
     }
     return nil
+  }
+
+  /// `isEligible` and the older APIs all need an account that can make payments (SPEC 6).
+  private func paymentIneligibility(on device: Device) -> Ineligibility? {
+    guard let customer = customer(device.customerId), !customer.canMakePayments else { return nil }
+    return .cannotMakePayments(customer: customer.id)
   }
 
   private func legacyOSIneligibility(on device: Device, api: String) -> Ineligibility? {
