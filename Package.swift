@@ -32,6 +32,9 @@ let package = Package(
     .testTarget(name: "ExternalPurchaseTokensTests", dependencies: ["ExternalPurchaseTokens"]),
     .testTarget(
       name: "LifecycleSimulatorTests", dependencies: ["LifecycleSimulator", "ExternalPurchaseTokens"]),
-    .testTarget(name: "TokenFixturesTests", dependencies: ["TokenFixtures", "ExternalPurchaseTokens"]),
+    .testTarget(
+      name: "TokenFixturesTests", dependencies: ["TokenFixtures", "ExternalPurchaseTokens"],
+      // Waits for the decoder; when merging, drop the suffix and this exclude together.
+      exclude: ["CraftTableAgainstDecoderTests.swift.pending"]),
   ]
 )
