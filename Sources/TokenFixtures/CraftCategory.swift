@@ -19,27 +19,27 @@ public enum CraftCategory: String, CaseIterable, Hashable, Sendable {
   case size
   case nesting
 
-  /// One line on what the category tests, for help text and docs.
+  /// One short line on what the category tests; short enough for 80-column help text.
   public var summary: String {
     switch self {
-    case .baseline: "canonical tokens of every kind and environment (accept)"
-    case .appleQuirk: "padding, trailing newline and pretty JSON with tabs, as in Apple's samples (accept)"
-    case .jsonVariant: "legal JSON spelled unusually: whitespace, CRLF, field order, escapes (accept)"
-    case .extraField: "unknown fields of every JSON type, kept by the decoder (accept)"
+    case .baseline: "canonical tokens of each kind and environment (accept)"
+    case .appleQuirk: "padding, trailing newline, pretty JSON with tabs (accept)"
+    case .jsonVariant: "unusual but legal JSON: CRLF, escapes, order (accept)"
+    case .extraField: "unknown fields of every JSON type, kept (accept)"
     case .truncated: "prefixes of a valid token, down to one character (reject)"
-    case .badAlphabet: "bytes outside the Base64URL alphabet: space, '*', non-ASCII, quotes (reject)"
-    case .standardAlphabet: "the standard Base64 alphabet '+' '/' instead of '-' '_', with a control row"
-    case .badPadding: "'=' in the wrong place or the wrong number of them (reject)"
+    case .badAlphabet: "space, '*', non-ASCII, quotes, '%3D' in the token (reject)"
+    case .standardAlphabet: "'+' '/' instead of '-' '_' (reject), with a control row"
+    case .badPadding: "'=' misplaced or miscounted (reject)"
     case .badJSON: "payloads that are not valid JSON (reject)"
-    case .topLevel: "valid JSON whose top level is not an object (reject)"
+    case .topLevel: "valid JSON that is not an object (reject)"
     case .missingField: "a required field absent (reject)"
     case .wrongType: "a known field holding the wrong JSON type (reject)"
-    case .tokenType: "a tokenType that is not one of Apple's four raw values (reject)"
-    case .customLinkPair: "tokenType without tokenExpirationDate or the reverse (reject)"
-    case .expirationOrder: "expiration before, at, or one millisecond after creation"
-    case .numberRange: "integers beyond 2^53 (accept), beyond Int64 (reject), negative dates (accept)"
-    case .size: "empty, whitespace only, exactly the maximum length, and over it"
-    case .nesting: "extra fields nested thousands deep, within the length limit (reject)"
+    case .tokenType: "tokenType not one of Apple's four raw values (reject)"
+    case .customLinkPair: "tokenType without tokenExpirationDate or reverse (reject)"
+    case .expirationOrder: "expiration before, at or 1 ms after creation"
+    case .numberRange: "beyond 2^53 (accept), beyond Int64 (reject), negative dates"
+    case .size: "empty, blank, exactly the maximum length, and over it"
+    case .nesting: "thousands deep, within the length limit (reject)"
     }
   }
 }

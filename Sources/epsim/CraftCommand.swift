@@ -7,9 +7,11 @@ struct CraftCommand: ParsableCommand {
     commandName: "craft",
     abstract: "Print crafted good and bad tokens, each with the verdict a decoder must reach.",
     discussion: """
-      Every row is built from valid tokens drawn from --seed, so the same seed prints the same
-      table. Feed it to your own decoder: it must accept exactly the rows marked accept and, for
-      those, read the values in "expected". Categories:
+      Every row is built from valid tokens drawn from --seed, so the same seed prints the same table. \
+      Run your own decoder over it: it must accept exactly the rows marked accept and, for those, \
+      read the values in "expected". No token contains a line break.
+
+      Categories:
       \(CraftCategory.allCases.map { "  \($0.rawValue): \($0.summary)" }.joined(separator: "\n"))
       """
   )

@@ -74,6 +74,12 @@ struct CraftTableShapeTests {
     }
   }
 
+  @Test func categorySummariesFitEightyColumnHelp() {
+    for category in CraftCategory.allCases {
+      #expect("  \(category.rawValue): \(category.summary)".count <= 80, "\(category.rawValue)")
+    }
+  }
+
   @Test func lengthLimitIsSixteenKiB() {
     #expect(CraftLimits.maximumTokenLength == 16 * 1024)
   }
