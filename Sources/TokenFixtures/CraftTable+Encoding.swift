@@ -72,13 +72,13 @@ extension CraftTable {
         token: url, expected: token),
       .reject(
         "standard-alphabet-unpadded", .standardAlphabet,
-        "The control row in the standard alphabet, '+' and '/' for '-' and '_'; epsim rejects it, first at byte "
+        "The control row in the standard alphabet, '+' and '/' for '-' and '_'; the first is at UTF-8 byte offset "
           + "\(firstOffsetOutsideAlphabet(standard)).",
         token: standard),
       .reject(
         "standard-alphabet-padded", .standardAlphabet,
-        "The control row exactly as a standard Base64 encoder writes it, padded; first bad byte at "
-          + "\(firstOffsetOutsideAlphabet(standardPadded)).",
+        "The control row exactly as a standard Base64 encoder writes it, padded; the first '+' or '/' is at UTF-8 "
+          + "byte offset \(firstOffsetOutsideAlphabet(standardPadded)).",
         token: standardPadded),
     ]
   }

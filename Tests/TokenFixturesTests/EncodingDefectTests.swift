@@ -48,6 +48,9 @@ struct EncodingDefectTests {
       let back = token.replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_")
       #expect(back.trimmingCharacters(in: ["="]) == control, "\(label)")
       #expect(FoundationReader.payload(token) == nil, "\(label)")
+      let offset = try #require(
+        Array(token.utf8).firstIndex { $0 == UInt8(ascii: "+") || $0 == UInt8(ascii: "/") })
+      #expect(TableRows.row(label).description.contains("byte offset \(offset)."), "\(label)")
     }
     let padded = TableRows.row("standard-alphabet-padded").token
     #expect(padded.hasSuffix("="))
