@@ -9,6 +9,8 @@ let package = Package(
     // The codec alone: a backend can depend on this without the engine, the UI or ncurses.
     .library(name: "ExternalPurchaseTokens", targets: ["ExternalPurchaseTokens"]),
     .library(name: "LifecycleSimulator", targets: ["LifecycleSimulator"]),
+    // Crafted good and bad tokens, so a backend can test its own decoder against epsim's verdicts.
+    .library(name: "TokenFixtures", targets: ["TokenFixtures"]),
     .executable(name: "epsim", targets: ["epsim"]),
   ],
   dependencies: [
@@ -17,16 +19,22 @@ let package = Package(
   targets: [
     .target(name: "ExternalPurchaseTokens"),
     .target(name: "LifecycleSimulator", dependencies: ["ExternalPurchaseTokens"]),
+    .target(name: "TokenFixtures", dependencies: ["ExternalPurchaseTokens"]),
     .executableTarget(
       name: "epsim",
       dependencies: [
         "ExternalPurchaseTokens",
         "LifecycleSimulator",
+        "TokenFixtures",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),
     .testTarget(name: "ExternalPurchaseTokensTests", dependencies: ["ExternalPurchaseTokens"]),
     .testTarget(
       name: "LifecycleSimulatorTests", dependencies: ["LifecycleSimulator", "ExternalPurchaseTokens"]),
+    .testTarget(
+      name: "TokenFixturesTests", dependencies: ["TokenFixtures", "ExternalPurchaseTokens"],
+      // Waits for the decoder; when merging, drop the suffix and this exclude together.
+      exclude: ["CraftTableAgainstDecoderTests.swift.pending"]),
   ]
 )
