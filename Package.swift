@@ -9,6 +9,8 @@ let package = Package(
     // The codec alone: a backend can depend on this without the engine, the UI or ncurses.
     .library(name: "ExternalPurchaseTokens", targets: ["ExternalPurchaseTokens"]),
     .library(name: "LifecycleSimulator", targets: ["LifecycleSimulator"]),
+    // The Info.plist and entitlements checker behind `epsim lint`: Foundation only.
+    .library(name: "InfoPlistLint", targets: ["InfoPlistLint"]),
     .executable(name: "epsim", targets: ["epsim"]),
   ],
   dependencies: [
@@ -17,16 +19,21 @@ let package = Package(
   targets: [
     .target(name: "ExternalPurchaseTokens"),
     .target(name: "LifecycleSimulator", dependencies: ["ExternalPurchaseTokens"]),
+    .target(name: "InfoPlistLint"),
     .executableTarget(
       name: "epsim",
       dependencies: [
         "ExternalPurchaseTokens",
         "LifecycleSimulator",
+        "InfoPlistLint",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),
     .testTarget(name: "ExternalPurchaseTokensTests", dependencies: ["ExternalPurchaseTokens"]),
     .testTarget(
       name: "LifecycleSimulatorTests", dependencies: ["LifecycleSimulator", "ExternalPurchaseTokens"]),
+    .testTarget(name: "InfoPlistLintTests", dependencies: ["InfoPlistLint"]),
+    // Runs the built `epsim lint` binary; depending on the executable makes SwiftPM build it first.
+    .testTarget(name: "LintCLITests", dependencies: ["epsim"]),
   ]
 )
