@@ -46,8 +46,8 @@ enum LinkCountCheck {
   {
     let keep = "keep at most \(maximum) link\(maximum == 1 ? "" : "s") for '\(country)'"
     guard !streaming, streamingCountry else { return keep }
-    return keep + " (music-streaming apps with \(LintTables.streamingEntitlement) may have up to "
-      + "\(LintTables.maximumStreamingLinksPerCountry) in the EEA)"
+    return keep + "; music-streaming apps with \(LintTables.streamingEntitlement) may have up to "
+      + "\(LintTables.maximumStreamingLinksPerCountry) in the EEA"
   }
 
   /// The distinct strings of `links`, first occurrence first.
