@@ -1,5 +1,5 @@
 /// Literal syntax for property list values, so tests and callers can write plists inline.
-extension PropertyListValue: ExpressibleByStringLiteral, ExpressibleByIntegerLiteral,
+extension PropertyListValue: ExpressibleByStringInterpolation, ExpressibleByIntegerLiteral,
   ExpressibleByFloatLiteral, ExpressibleByBooleanLiteral, ExpressibleByArrayLiteral,
   ExpressibleByDictionaryLiteral
 {
