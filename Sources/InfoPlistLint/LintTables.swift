@@ -124,7 +124,7 @@ public enum LintTables {
 
   /// The 249 officially assigned ISO 3166-1 alpha-2 codes, lowercase. Reserved and user-assigned
   /// codes that some locale data also lists (ac, cp, dg, ea, eu, ez, ic, ta, un, xk, ...) are left out.
-  static let iso3166Alpha2: Set<String> = [
+  public static let iso3166Alpha2: Set<String> = [
     "ad", "ae", "af", "ag", "ai", "al", "am", "ao", "aq", "ar", "as", "at", "au", "aw", "ax", "az",
     "ba", "bb", "bd", "be", "bf", "bg", "bh", "bi", "bj", "bl", "bm", "bn", "bo", "bq", "br", "bs",
     "bt", "bv", "bw", "by", "bz", "ca", "cc", "cd", "cf", "cg", "ch", "ci", "ck", "cl", "cm", "cn",

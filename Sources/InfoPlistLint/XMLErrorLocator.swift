@@ -19,7 +19,7 @@ enum XMLErrorLocator {
   /// The first error in `data`, or nil when the document is well-formed XML.
   static func firstError(in data: Data) -> Located? {
     let parser = XMLParser(data: data)
-    let recorder = Recorder(hasClosingTag: data.range(of: Data("</plist>".utf8)) != nil)
+    let recorder = Recorder()
     parser.delegate = recorder
     // The result of `parse()` is not enough: libxml2 reports a truncated document through the
     // delegate yet may still return true, so the recorder decides.
@@ -30,24 +30,18 @@ enum XMLErrorLocator {
   /// Keeps the position of the first error; later ones are consequences of it.
   private final class Recorder: NSObject, XMLParserDelegate {
     var first: Located?
-    /// libxml2 uses one code both for a document cut short and for text after its end;
-    /// whether `</plist>` is there tells the two apart.
-    let hasClosingTag: Bool
-
-    init(hasClosingTag: Bool) {
-      self.hasClosingTag = hasClosingTag
-    }
 
     func parser(_ parser: XMLParser, parseErrorOccurred parseError: any Error) {
       guard first == nil else { return }
       let code = (parseError as NSError).code
-      first = Located(line: parser.lineNumber, column: parser.columnNumber, reason: describe(code))
+      first = Located(line: parser.lineNumber, column: parser.columnNumber, reason: Self.describe(code))
     }
 
     /// Words for the libxml2 error codes a hand-edited plist most often hits.
-    private func describe(_ code: Int) -> String {
+    /// (Code 5 also means "content after the end", but Foundation ignores anything after
+    /// `</plist>`, so only a document cut short fails and reaches this point with it.)
+    private static func describe(_ code: Int) -> String {
       switch code {
-      case 5 where hasClosingTag: "the XML has content after the end of the document"
       case 5: "the XML document ends too early (is the file truncated?)"
       case 9: "the XML contains a character that XML does not allow"
       case 23: "an XML entity is missing its closing ';'"
