@@ -26,7 +26,11 @@ public enum PropertyListLoader {
     // Foundation falls back to the old OpenStep text format, which reads most words as a string;
     // Info.plist files are never written that way, so such a result means damaged input.
     guard format == .xml || format == .binary else {
-      throw PropertyListReadError(file: file, reason: "the \(expected.rawValue) property list is damaged")
+      let reason =
+        expected == .binary
+        ? "the binary property list is damaged (truncated or corrupt)"
+        : "this is not an XML property list (it parses only as the old text format, which Info.plist files do not use)"
+      throw PropertyListReadError(file: file, reason: reason)
     }
     guard let value = PropertyListValue(foundationValue: object) else {
       throw PropertyListReadError(file: file, reason: "the property list holds a value of an unknown type")
@@ -60,11 +64,13 @@ public enum PropertyListLoader {
   private static func parseFailure(
     _ data: Data, expected: LoadedPropertyList.Format, file: String, error: any Error
   ) -> PropertyListReadError {
-    let detail = (error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String
+    // Foundation's own text for a damaged binary plist comes from its text-format fallback
+    // ("Unexpected character b at line 1") and would only mislead, so it is not passed on.
     if expected == .binary {
       return PropertyListReadError(
-        file: file, reason: "the binary property list is damaged" + (detail.map { " (\($0))" } ?? ""))
+        file: file, reason: "the binary property list is damaged (truncated or corrupt)")
     }
+    let detail = (error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String
     if let located = XMLErrorLocator.firstError(in: data) {
       return PropertyListReadError(
         file: file, reason: located.reason, line: located.line, column: located.column)

@@ -95,6 +95,12 @@ struct PropertyListLoaderTests {
     #expect(error.reason.contains("not an XML or binary property list"))
   }
 
+  /// `<6869>` is data in the old text format; starting with '<' does not make it an XML plist.
+  @Test func oldTextFormatIsRejected() throws {
+    let error = try #require(readError(Data("<6869>".utf8)))
+    #expect(error.reason.hasPrefix("this is not an XML property list"))
+  }
+
   @Test func damagedBinaryIsUnreadable() throws {
     let error = try #require(readError(Data("bplist00 this is not really binary".utf8)))
     #expect(error.reason.hasPrefix("the binary property list is damaged"))
