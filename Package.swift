@@ -11,6 +11,9 @@ let package = Package(
     .library(name: "LifecycleSimulator", targets: ["LifecycleSimulator"]),
     // Crafted good and bad tokens, so a backend can test its own decoder against epsim's verdicts.
     .library(name: "TokenFixtures", targets: ["TokenFixtures"]),
+
+    // The Info.plist and entitlements checker behind `epsim lint`: Foundation only.
+    .library(name: "InfoPlistLint", targets: ["InfoPlistLint"]),
     .executable(name: "epsim", targets: ["epsim"]),
   ],
   dependencies: [
@@ -20,12 +23,16 @@ let package = Package(
     .target(name: "ExternalPurchaseTokens"),
     .target(name: "LifecycleSimulator", dependencies: ["ExternalPurchaseTokens"]),
     .target(name: "TokenFixtures", dependencies: ["ExternalPurchaseTokens"]),
+
+    .target(name: "InfoPlistLint"),
     .executableTarget(
       name: "epsim",
       dependencies: [
         "ExternalPurchaseTokens",
         "LifecycleSimulator",
         "TokenFixtures",
+
+        "InfoPlistLint",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),
@@ -36,5 +43,9 @@ let package = Package(
       name: "TokenFixturesTests", dependencies: ["TokenFixtures", "ExternalPurchaseTokens"],
       // Waits for the decoder; when merging, drop the suffix and this exclude together.
       exclude: ["CraftTableAgainstDecoderTests.swift.pending"]),
+
+    .testTarget(name: "InfoPlistLintTests", dependencies: ["InfoPlistLint"]),
+    // Runs the built `epsim lint` binary; depending on the executable makes SwiftPM build it first.
+    .testTarget(name: "LintCLITests", dependencies: ["epsim"]),
   ]
 )

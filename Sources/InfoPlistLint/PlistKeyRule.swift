@@ -1,0 +1,11 @@
+/// What the linter knows about one Info.plist key: its type, countries, entitlement and OS.
+struct PlistKeyRule: Sendable {
+  let name: String
+  let shape: ValueShape
+  /// The lowercase country codes the key may name.
+  let countries: [String]
+  /// The entitlement the app needs for the key to have any effect.
+  let entitlement: String
+  /// Nil when the key works on every OS version that has the API at all.
+  let availability: Availability?
+}

@@ -1,0 +1,99 @@
+import Foundation
+
+/// Reads XML and binary property lists into `LoadedPropertyList`, or says clearly why not.
+public enum PropertyListLoader {
+  /// Reads the file at `path`; `PropertyListReadError.file` is `path` as given.
+  public static func load(path: String) throws(PropertyListReadError) -> LoadedPropertyList {
+    let data: Data
+    do {
+      data = try Data(contentsOf: URL(fileURLWithPath: path))
+    } catch {
+      throw PropertyListReadError(file: path, reason: readFailure(path: path))
+    }
+    return try parse(data, file: path)
+  }
+
+  /// Parses `data`, naming it `file` in errors and findings.
+  public static func parse(_ data: Data, file: String) throws(PropertyListReadError) -> LoadedPropertyList {
+    let expected = try detectFormat(data, file: file)
+    var format = PropertyListSerialization.PropertyListFormat.xml
+    let object: Any
+    do {
+      object = try PropertyListSerialization.propertyList(from: data, options: [], format: &format)
+    } catch {
+      throw parseFailure(data, expected: expected, file: file, error: error)
+    }
+    // Foundation falls back to the old OpenStep text format, which reads most words as a string;
+    // Info.plist files are never written that way, so such a result means damaged input.
+    guard format == .xml || format == .binary else {
+      let reason =
+        expected == .binary
+        ? "the binary property list is damaged (truncated or corrupt)"
+        : "this is not an XML property list (it parses only as the old text format, which Info.plist files do not use)"
+      throw PropertyListReadError(file: file, reason: reason)
+    }
+    guard let value = PropertyListValue(foundationValue: object) else {
+      throw PropertyListReadError(file: file, reason: "the property list holds a value of an unknown type")
+    }
+    guard case .dictionary(let root) = value else {
+      throw PropertyListReadError(
+        file: file, reason: "the top level must be a dictionary, but it is \(value.typeNameWithArticle)")
+    }
+    return LoadedPropertyList(file: file, format: expected, root: root)
+  }
+
+  /// Tells the two formats apart by their first bytes, so garbage is named as such.
+  private static func detectFormat(_ data: Data, file: String) throws(PropertyListReadError)
+    -> LoadedPropertyList.Format
+  {
+    if data.isEmpty { throw PropertyListReadError(file: file, reason: "the file is empty") }
+    if data.starts(with: Array("bplist".utf8)) { return .binary }
+    let byteOrderMark: [UInt8] = [0xEF, 0xBB, 0xBF]
+    let text = data.starts(with: byteOrderMark) ? data.dropFirst(3) : data[...]
+    guard let first = text.first(where: { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }) else {
+      throw PropertyListReadError(file: file, reason: "the file holds only white space")
+    }
+    guard first == UInt8(ascii: "<") else {
+      throw PropertyListReadError(
+        file: file,
+        reason: "this is not an XML or binary property list (it starts with neither '<' nor 'bplist')")
+    }
+    return .xml
+  }
+
+  private static func parseFailure(
+    _ data: Data, expected: LoadedPropertyList.Format, file: String, error: any Error
+  ) -> PropertyListReadError {
+    // Foundation's own text for a damaged binary plist comes from its text-format fallback
+    // ("Unexpected character b at line 1") and would only mislead, so it is not passed on.
+    if expected == .binary {
+      return PropertyListReadError(
+        file: file, reason: "the binary property list is damaged (truncated or corrupt)")
+    }
+    let detail = (error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String
+    if let located = XMLErrorLocator.firstError(in: data) {
+      return PropertyListReadError(
+        file: file, reason: located.reason, line: located.line, column: located.column)
+    }
+    // Well-formed XML that is not a valid plist, such as <integer>ten</integer>: Foundation's own
+    // description names the line, which is pulled out so the location reads the usual way.
+    let reason = detail ?? "the XML is not a valid property list"
+    return PropertyListReadError(
+      file: file, reason: "not a valid property list: \(reason)", line: lineNumber(in: reason))
+  }
+
+  /// The number after the last "line " in Foundation's error text, if any.
+  private static func lineNumber(in text: String) -> Int? {
+    guard let range = text.range(of: "line ", options: .backwards) else { return nil }
+    return Int(text[range.upperBound...].prefix(while: \.isNumber))
+  }
+
+  private static func readFailure(path: String) -> String {
+    var isDirectory: ObjCBool = false
+    if !FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) {
+      return "no such file"
+    }
+    return isDirectory.boolValue
+      ? "this is a directory, not a file" : "the file cannot be read (check its permissions)"
+  }
+}
