@@ -25,7 +25,12 @@ let package = Package(
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),
-    .testTarget(name: "ExternalPurchaseTokensTests", dependencies: ["ExternalPurchaseTokens"]),
+    // Seeded realistic tokens shared by the codec tests and the benchmarks; not a product.
+    .target(name: "TokenCorpus", dependencies: ["ExternalPurchaseTokens"]),
+    .executableTarget(name: "epsim-benchmarks", dependencies: ["ExternalPurchaseTokens", "TokenCorpus"]),
+    .testTarget(
+      name: "ExternalPurchaseTokensTests", dependencies: ["ExternalPurchaseTokens", "TokenCorpus"]),
+    .testTarget(name: "EpsimCLITests", dependencies: ["ExternalPurchaseTokens"]),
     .testTarget(
       name: "LifecycleSimulatorTests", dependencies: ["LifecycleSimulator", "ExternalPurchaseTokens"]),
   ]
