@@ -35,22 +35,13 @@ public enum LinkOutURL {
         index += 1
         continue
       }
-      guard index + 2 < bytes.count, let high = hexDigit(bytes[index + 1]),
-        let low = hexDigit(bytes[index + 2])
+      guard index + 2 < bytes.count, let high = ASCIIHex.value(of: bytes[index + 1]),
+        let low = ASCIIHex.value(of: bytes[index + 2])
       else { return nil }
       decoded.append(high << 4 | low)
       index += 3
     }
     let isUTF8 = decoded.withUnsafeBufferPointer { UTF8Validation.firstInvalidOffset(in: $0) == nil }
     return isUTF8 ? String(decoding: decoded, as: UTF8.self) : nil
-  }
-
-  private static func hexDigit(_ byte: UInt8) -> UInt8? {
-    switch byte {
-    case UInt8(ascii: "0")...UInt8(ascii: "9"): return byte - UInt8(ascii: "0")
-    case UInt8(ascii: "a")...UInt8(ascii: "f"): return byte - UInt8(ascii: "a") + 10
-    case UInt8(ascii: "A")...UInt8(ascii: "F"): return byte - UInt8(ascii: "A") + 10
-    default: return nil
-    }
   }
 }
