@@ -30,6 +30,7 @@ let package = Package(
     .executableTarget(name: "epsim-benchmarks", dependencies: ["ExternalPurchaseTokens", "TokenCorpus"]),
     .testTarget(
       name: "ExternalPurchaseTokensTests", dependencies: ["ExternalPurchaseTokens", "TokenCorpus"]),
+    // Runs the built `epsim` binary, which `swift test` builds with every other target.
     .testTarget(name: "EpsimCLITests", dependencies: ["ExternalPurchaseTokens"]),
     .testTarget(
       name: "LifecycleSimulatorTests", dependencies: ["LifecycleSimulator", "ExternalPurchaseTokens"]),

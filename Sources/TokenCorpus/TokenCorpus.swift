@@ -54,7 +54,11 @@ public struct TokenCorpus: Sendable {
     var text = ""
     for index in 0..<32 {
       if [8, 12, 16, 20].contains(index) { text.append("-") }
-      text.append(hexDigits[random.next(below: 16)])
+      switch index {
+      case 12: text.append("4")  // the version nibble
+      case 16: text.append(hexDigits[8 + random.next(below: 4)])  // the variant: 8, 9, A or B
+      default: text.append(hexDigits[random.next(below: 16)])
+      }
     }
     return text
   }
