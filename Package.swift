@@ -31,7 +31,7 @@ let package = Package(
     .testTarget(
       name: "ExternalPurchaseTokensTests", dependencies: ["ExternalPurchaseTokens", "TokenCorpus"]),
     // Runs the built `epsim` binary, which `swift test` builds with every other target.
-    .testTarget(name: "EpsimCLITests", dependencies: ["ExternalPurchaseTokens"]),
+    .testTarget(name: "EpsimCLITests", dependencies: ["ExternalPurchaseTokens", "TokenCorpus"]),
     .testTarget(
       name: "LifecycleSimulatorTests", dependencies: ["LifecycleSimulator", "ExternalPurchaseTokens"]),
   ]

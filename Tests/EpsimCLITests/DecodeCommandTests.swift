@@ -1,16 +1,12 @@
 import ExternalPurchaseTokens
 import Foundation
 import Testing
+import TokenCorpus
 
 @Suite("epsim decode (the built binary)")
 struct DecodeCommandTests {
-  let custom = ExternalPurchaseToken(
-    appAppleId: 1_234_567_890, bundleId: "com.example.app", tokenCreationDate: 1_772_355_600_000,
-    externalPurchaseId: "SANDBOX_0C3D5A4E-8F7B-4E9D-9B1A-2F6E8D7C5B4A", tokenType: .services,
-    tokenExpirationDate: 1_772_359_200_000)
-  let plain = ExternalPurchaseToken(
-    appAppleId: 987_654_321, bundleId: "de.shop.checkout", tokenCreationDate: 1_700_000_000_123,
-    externalPurchaseId: "7E1F9C2B-3A4D-4B5E-8C6F-0A1B2C3D4E5F")
+  let custom = SampleTokens.customLink
+  let plain = SampleTokens.plain
 
   @Test func listsTokensGivenAsArguments() throws {
     let outcome = try EpsimExecutable.run([
