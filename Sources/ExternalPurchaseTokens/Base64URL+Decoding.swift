@@ -21,6 +21,15 @@ extension Base64URL {
 
   static let invalid: UInt8 = 0xFF
 
+  /// The two tables the hot loop reads, as plain pointers to memory that lives as long as the
+  /// process: reaching an array inside the loop's caller costs an atomic retain and release
+  /// per token. Written once during initialization and only read after that, so sharing
+  /// them between threads is safe, which is why `nonisolated(unsafe)` is sound here.
+  nonisolated(unsafe) static let decodingTables:
+    (bytes: UnsafeBufferPointer<UInt8>, shifted: UnsafeBufferPointer<UInt32>) = (
+      permanentCopy(of: decodingTable), permanentCopy(of: shiftedDecodingTable)
+    )
+
   /// Four tables of 256 in one: entry `256 * k + byte` is the byte's value already shifted
   /// to its place among four characters' 24 bits (18, 12, 6, 0 bits for k = 0...3), or
   /// bit 31 for an invalid byte. ORing four entries yields three bytes and a validity flag.
@@ -28,6 +37,12 @@ extension Base64URL {
     decodingTable.map { value -> UInt32 in
       value == invalid ? invalidShifted : UInt32(value) << (18 - 6 * position)
     }
+  }
+
+  private static func permanentCopy<Element>(of array: [Element]) -> UnsafeBufferPointer<Element> {
+    let memory = UnsafeMutableBufferPointer<Element>.allocate(capacity: array.count)
+    _ = memory.initialize(from: array)
+    return UnsafeBufferPointer(memory)
   }
 
   static let invalidShifted: UInt32 = 0x8000_0000
@@ -50,11 +65,9 @@ extension Base64URL {
     while dataEnd > start && input[dataEnd - 1] == equals { dataEnd -= 1 }
     let length = dataEnd - start
 
-    let (written, highBits, failure) = decodingTable.withUnsafeBufferPointer { table in
-      shiftedDecodingTable.withUnsafeBufferPointer { shifted in
-        decodeQuads(input, from: start, to: dataEnd, table: table, shifted: shifted, into: output)
-      }
-    }
+    let tables = decodingTables
+    let (written, highBits, failure) = decodeQuads(
+      input, from: start, to: dataEnd, table: tables.bytes, shifted: tables.shifted, into: output)
     if let failure {
       if input[failure] == equals { throw TokenDecodingError(.misplacedPadding(offset: failure)) }
       throw TokenDecodingError(
@@ -74,7 +87,7 @@ extension Base64URL {
     // Unused low bits of the last character: 4 of them after 2 characters, 2 after 3.
     var nonZeroBits: Int?
     if remainder != 0 {
-      let last = decodingTable[Int(input[dataEnd - 1])]
+      let last = tables.bytes[Int(input[dataEnd - 1])]
       let unusedMask: UInt8 = remainder == 2 ? 0x0F : 0x03
       if last & unusedMask != 0 { nonZeroBits = dataEnd - 1 }
     }

@@ -5,40 +5,36 @@
 /// surprise it gives up and returns `nil`; the general reader then reads the JSON from
 /// the start and reports whatever is wrong, so this path never decides an error.
 enum CanonicalLayoutReader {
-  /// The values read, before the cross-field checks the general reader shares.
-  struct Fields {
-    var appAppleId: Int64
-    var bundleId: String
-    var tokenCreationDate: Int64
-    var externalPurchaseId: String
-    var tokenType: CustomLinkTokenType?
-    var tokenExpirationDate: Int64?
-    /// Where whitespace after the object starts (a trailing newline), if there is any.
+  /// What the fast path read: the token, before the cross-field checks the general reader
+  /// shares, and where whitespace after the object starts (a trailing newline), if anywhere.
+  struct Outcome {
+    var token: ExternalPurchaseToken
     var whitespaceAfter: Int?
   }
 
-  static func read(_ json: UnsafeBufferPointer<UInt8>) -> Fields? {
+  static func read(_ json: UnsafeBufferPointer<UInt8>) -> Outcome? {
     var reader = JSONByteReader(json)
     guard reader.consumeLiteral(#"{"appAppleId":"#), let appAppleId = integer(&reader),
       reader.consumeLiteral(#","bundleId":"#), let bundleId = string(&reader),
       reader.consumeLiteral(#","tokenCreationDate":"#), let creation = integer(&reader),
       reader.consumeLiteral(#","externalPurchaseId":"#), let externalPurchaseId = string(&reader)
     else { return nil }
-    var fields = Fields(
-      appAppleId: appAppleId, bundleId: bundleId, tokenCreationDate: creation,
-      externalPurchaseId: externalPurchaseId)
+    var tokenType: CustomLinkTokenType?
+    var expiration: Int64?
     if reader.consumeLiteral(#","tokenType":"#) {
-      guard let type = tokenType(&reader), reader.consumeLiteral(#","tokenExpirationDate":"#),
-        let expiration = integer(&reader)
+      guard let type = self.tokenType(&reader), reader.consumeLiteral(#","tokenExpirationDate":"#),
+        let date = integer(&reader)
       else { return nil }
-      fields.tokenType = type
-      fields.tokenExpirationDate = expiration
+      tokenType = type
+      expiration = date
     }
     guard reader.consumeLiteral("}") else { return nil }
     reader.skipWhitespace()
     guard reader.isAtEnd else { return nil }
-    fields.whitespaceAfter = reader.firstWhitespace
-    return fields
+    let token = ExternalPurchaseToken(
+      appAppleId: appAppleId, bundleId: bundleId, tokenCreationDate: creation,
+      externalPurchaseId: externalPurchaseId, tokenType: tokenType, tokenExpirationDate: expiration)
+    return Outcome(token: token, whitespaceAfter: reader.firstWhitespace)
   }
 
   /// An integer as the encoder writes it; `-0` is left to the general reader to flag.

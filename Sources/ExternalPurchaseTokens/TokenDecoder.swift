@@ -61,10 +61,21 @@ public struct TokenDecoder: Sendable {
       if !text.isASCII, let bad = UTF8Validation.firstInvalidOffset(in: json) {
         throw TokenDecodingError(.notUTF8(offset: bad))
       }
-      var reader = TokenJSONReader(json, strict: strict)
-      let token = try reader.read()
+      let token: ExternalPurchaseToken
+      let jsonDeviation: TokenDecodingError.Deviation?
+      if let fast = CanonicalLayoutReader.read(json) {
+        token = fast.token
+        try TokenJSONReader.checkCustomLinkFields(
+          creation: token.tokenCreationDate, tokenType: token.tokenType, expiration: token.tokenExpirationDate
+        )
+        jsonDeviation = fast.whitespaceAfter.map { .whitespaceAfterJSON(offset: $0) }
+      } else {
+        var reader = TokenJSONReader(json, strict: strict)
+        token = try reader.read()
+        jsonDeviation = reader.deviation
+      }
       if strict,
-        let deviation = outerDeviation(input, start: start, end: end, text: text) ?? reader.deviation
+        let deviation = outerDeviation(input, start: start, end: end, text: text) ?? jsonDeviation
           ?? reencodingDeviation(of: token, input: input)
       {
         throw TokenDecodingError(.notCanonical(deviation))

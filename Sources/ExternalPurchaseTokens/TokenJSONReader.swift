@@ -33,16 +33,6 @@ struct TokenJSONReader {
 
   /// Reads the token; call once.
   mutating func read() throws(TokenDecodingError) -> ExternalPurchaseToken {
-    if let fields = CanonicalLayoutReader.read(reader.bytes) {
-      appAppleId = fields.appAppleId
-      bundleId = fields.bundleId
-      tokenCreationDate = fields.tokenCreationDate
-      externalPurchaseId = fields.externalPurchaseId
-      tokenType = fields.tokenType
-      tokenExpirationDate = fields.tokenExpirationDate
-      if strict, let offset = fields.whitespaceAfter { deviation = .whitespaceAfterJSON(offset: offset) }
-      return try assembleToken()
-    }
     reader.skipWhitespace()
     guard reader.current == UInt8(ascii: "{") else { throw try notAnObject() }
     try readMembers()
@@ -235,15 +225,22 @@ struct TokenJSONReader {
       throw TokenDecodingError(.missingField("externalPurchaseId"))
     }
     let expiration = tokenExpirationDate
+    try Self.checkCustomLinkFields(creation: creation, tokenType: tokenType, expiration: expiration)
+    return ExternalPurchaseToken(
+      appAppleId: appAppleId, bundleId: bundleId, tokenCreationDate: creation,
+      externalPurchaseId: externalPurchaseId, tokenType: tokenType, tokenExpirationDate: expiration,
+      extraFields: extraFields.isEmpty ? [] : Self.take(&extraFields))
+  }
+
+  /// The rules that tie `tokenType` and the dates together; the canonical fast path shares them.
+  static func checkCustomLinkFields(
+    creation: Int64, tokenType: CustomLinkTokenType?, expiration: Int64?
+  ) throws(TokenDecodingError) {
     if tokenType != nil && expiration == nil { throw TokenDecodingError(.tokenTypeWithoutExpiration) }
     if tokenType == nil && expiration != nil { throw TokenDecodingError(.expirationWithoutTokenType) }
     if let expiration, expiration <= creation {
       throw TokenDecodingError(.expirationNotAfterCreation(creation: creation, expiration: expiration))
     }
-    return ExternalPurchaseToken(
-      appAppleId: appAppleId, bundleId: bundleId, tokenCreationDate: creation,
-      externalPurchaseId: externalPurchaseId, tokenType: tokenType, tokenExpirationDate: expiration,
-      extraFields: extraFields.isEmpty ? [] : Self.take(&extraFields))
   }
 
   /// The first known field that stands out of Apple's order.
