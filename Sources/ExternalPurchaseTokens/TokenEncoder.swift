@@ -27,31 +27,50 @@ public struct TokenEncoder: Sendable {
 
   /// The token string.
   public func encode(_ token: ExternalPurchaseToken) -> String {
-    Base64URL.encode(json(for: token).utf8, padded: quirks.contains(.padding))
+    Base64URL.encode(jsonBytes(for: token), padded: quirks.contains(.padding))
   }
 
   /// The JSON text inside the token, with the chosen quirks.
   public func json(for token: ExternalPurchaseToken) -> String {
-    var members: [(String, String)] = [
-      ("appAppleId", String(token.appAppleId)),
-      ("bundleId", JSONText.quoted(token.bundleId)),
-      ("tokenCreationDate", String(token.tokenCreationDate)),
-      ("externalPurchaseId", JSONText.quoted(token.externalPurchaseId)),
-    ]
-    if let type = token.tokenType { members.append(("tokenType", JSONText.quoted(type.rawValue))) }
-    if let expiration = token.tokenExpirationDate {
-      members.append(("tokenExpirationDate", String(expiration)))
-    }
-    for extra in token.extraFields { members.append((extra.name, JSONText.serialize(extra.value))) }
+    String(decoding: jsonBytes(for: token), as: UTF8.self)
+  }
 
-    var text: String
-    if quirks.contains(.prettyJSON) {
-      text = "{\n" + members.map { "\t\(JSONText.quoted($0.0)) : \($0.1)" }.joined(separator: ",\n") + "\n}"
-    } else {
-      text = "{" + members.map { "\(JSONText.quoted($0.0)):\($0.1)" }.joined(separator: ",") + "}"
+  /// The JSON as bytes, written in one pass (see `JSONByteWriter`).
+  func jsonBytes(for token: ExternalPurchaseToken) -> [UInt8] {
+    var writer = JSONByteWriter(capacity: 256 + token.extraFields.count * 32)
+    let pretty = quirks.contains(.prettyJSON)
+    var isFirst = true
+    func beginMember(_ quotedName: StaticString) {
+      writer.append(isFirst ? (pretty ? "{\n\t" : "{") : (pretty ? ",\n\t" : ","))
+      writer.append(quotedName)
+      writer.append(pretty ? " : " : ":")
+      isFirst = false
     }
-    if quirks.contains(.trailingNewline) { text += "\n" }
-    return text
+    beginMember(#""appAppleId""#)
+    writer.appendInteger(token.appAppleId)
+    beginMember(#""bundleId""#)
+    writer.appendQuoted(token.bundleId)
+    beginMember(#""tokenCreationDate""#)
+    writer.appendInteger(token.tokenCreationDate)
+    beginMember(#""externalPurchaseId""#)
+    writer.appendQuoted(token.externalPurchaseId)
+    if let type = token.tokenType {
+      beginMember(#""tokenType""#)
+      writer.appendQuoted(type.rawValue)
+    }
+    if let expiration = token.tokenExpirationDate {
+      beginMember(#""tokenExpirationDate""#)
+      writer.appendInteger(expiration)
+    }
+    for extra in token.extraFields {
+      writer.append(pretty ? ",\n\t" : ",")
+      writer.appendQuoted(extra.name)
+      writer.append(pretty ? " : " : ":")
+      writer.append(text: JSONText.serialize(extra.value))
+    }
+    writer.append(pretty ? "\n}" : "}")
+    if quirks.contains(.trailingNewline) { writer.append(UInt8(ascii: "\n")) }
+    return writer.bytes
   }
 }
 
