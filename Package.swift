@@ -17,16 +17,21 @@ let package = Package(
   targets: [
     .target(name: "ExternalPurchaseTokens"),
     .target(name: "LifecycleSimulator", dependencies: ["ExternalPurchaseTokens"]),
+    .target(name: "FixtureGenerator", dependencies: ["LifecycleSimulator", "ExternalPurchaseTokens"]),
     .executableTarget(
       name: "epsim",
       dependencies: [
         "ExternalPurchaseTokens",
         "LifecycleSimulator",
+        "FixtureGenerator",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),
     .testTarget(name: "ExternalPurchaseTokensTests", dependencies: ["ExternalPurchaseTokens"]),
     .testTarget(
       name: "LifecycleSimulatorTests", dependencies: ["LifecycleSimulator", "ExternalPurchaseTokens"]),
+    .testTarget(
+      name: "FixtureGeneratorTests",
+      dependencies: ["FixtureGenerator", "LifecycleSimulator", "ExternalPurchaseTokens"]),
   ]
 )

@@ -42,7 +42,7 @@ extension WorldState {
     guard Regions.customLinkStorefronts.contains(device.storefront) else {
       return .storefrontNotAllowed(storefront: device.storefront)
     }
-    guard customLinkRegions.contains(device.storefront) else {
+    guard customLinkRegionsContain(device.storefront) else {
       return .storefrontNotListed(
         storefront: device.storefront,
         keys:

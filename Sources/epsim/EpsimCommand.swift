@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 
 /// The `epsim` command line: the root command and its subcommands.
 @main
@@ -6,6 +7,28 @@ struct EpsimCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "epsim",
     abstract: "Simulate Apple's external purchase tokens: lifecycles, expiries, decoding.",
-    subcommands: []
+    subcommands: [GenerateCommand.self, SamplesCommand.self]
   )
+
+  /// Runs the command line with epsim's exit codes: 0 ok, 1 a check failed, 2 bad input or usage.
+  /// swift-argument-parser would exit 64 for usage errors; epsim promises 2.
+  static func main() {
+    do {
+      var command = try parseAsRoot()
+      try command.run()
+    } catch {
+      let code = exitCode(for: error)
+      guard code == .validationFailure else { exit(withError: error) }
+      let message = fullMessage(for: error)
+      if !message.isEmpty { FileHandle.standardError.write(Data((message + "\n").utf8)) }
+      Foundation.exit(ExitCode.usage.rawValue)
+    }
+  }
+}
+
+extension ExitCode {
+  /// A check failed (an expectation, a lint error).
+  static let checkFailed = ExitCode(1)
+  /// Bad input or usage.
+  static let usage = ExitCode(2)
 }

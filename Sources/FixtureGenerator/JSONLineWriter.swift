@@ -1,0 +1,78 @@
+import ExternalPurchaseTokens
+import LifecycleSimulator
+
+/// Writes generated tokens as JSON Lines or as bare token strings.
+///
+/// A JSONL line holds, in this order: customer, device, token (the raw string), decoded (the
+/// token's fields in Apple's order), environment, kind, source, period, refresh, issuedAt,
+/// state, and, when quirks were asked for, quirks.
+struct JSONLineWriter: Sendable {
+  var format: OutputFormat
+  var reportsQuirks: Bool
+
+  func write(_ item: GeneratedToken, to buffer: inout ByteBuffer) {
+    guard format == .jsonl else {
+      buffer.append(item.raw)
+      buffer.append(byte: UInt8(ascii: "\n"))
+      return
+    }
+    buffer.append("{\"customer\":")
+    buffer.appendQuoted(item.customerId)
+    buffer.append(",\"device\":")
+    buffer.appendQuoted(item.deviceId)
+    buffer.append(",\"token\":")
+    buffer.appendQuoted(item.raw)
+    buffer.append(",\"decoded\":")
+    Self.writeFields(of: item.token, to: &buffer)
+    buffer.append(",\"environment\":")
+    buffer.appendQuoted(item.token.environment.rawValue)
+    buffer.append(",\"kind\":")
+    buffer.appendQuoted(item.token.kind.rawValue)
+    buffer.append(",\"source\":")
+    buffer.appendQuoted(item.source.apiName)
+    buffer.append(",\"period\":")
+    if let ordinal = item.periodOrdinal { buffer.append(ordinal) } else { buffer.append("null") }
+    buffer.append(item.isRefresh ? ",\"refresh\":true" : ",\"refresh\":false")
+    buffer.append(",\"issuedAt\":")
+    buffer.append(item.issuedAt)
+    buffer.append(",\"state\":")
+    buffer.appendQuoted(item.state.rawValue)
+    if reportsQuirks {
+      buffer.append(",\"quirks\":[")
+      for (index, name) in QuirkNames.names(item.quirks).enumerated() {
+        if index > 0 { buffer.append(byte: UInt8(ascii: ",")) }
+        buffer.appendQuoted(name)
+      }
+      buffer.append(byte: UInt8(ascii: "]"))
+    }
+    buffer.append("}\n")
+  }
+
+  /// The token's fields as compact JSON in Apple's order: the same text as
+  /// `TokenEncoder().json(for:)` (a test holds them together), written without intermediate strings.
+  static func writeFields(of token: ExternalPurchaseToken, to buffer: inout ByteBuffer) {
+    buffer.append("{\"appAppleId\":")
+    buffer.append(token.appAppleId)
+    buffer.append(",\"bundleId\":")
+    buffer.appendQuoted(token.bundleId)
+    buffer.append(",\"tokenCreationDate\":")
+    buffer.append(token.tokenCreationDate)
+    buffer.append(",\"externalPurchaseId\":")
+    buffer.appendQuoted(token.externalPurchaseId)
+    if let type = token.tokenType {
+      buffer.append(",\"tokenType\":")
+      buffer.appendQuoted(type.rawValue)
+    }
+    if let expiration = token.tokenExpirationDate {
+      buffer.append(",\"tokenExpirationDate\":")
+      buffer.append(expiration)
+    }
+    for extra in token.extraFields {
+      buffer.append(byte: UInt8(ascii: ","))
+      buffer.appendQuoted(extra.name)
+      buffer.append(byte: UInt8(ascii: ":"))
+      buffer.append(JSONText.serialize(extra.value))
+    }
+    buffer.append(byte: UInt8(ascii: "}"))
+  }
+}
