@@ -38,41 +38,64 @@ public struct TokenEncoder: Sendable {
   /// The JSON text as UTF-8, written byte by byte: every simulated token passes through here,
   /// and building it from joined strings cost more than the rest of minting a token.
   func jsonBytes(for token: ExternalPurchaseToken) -> [UInt8] {
-    let pretty = quirks.contains(.prettyJSON)
     var json: [UInt8] = []
     json.reserveCapacity(320)
-    json.append(contentsOf: pretty ? Array("{\n".utf8) : [UInt8(ascii: "{")])
-    var memberCount = 0
-    func name(_ text: String) {
-      if memberCount > 0 { json.append(contentsOf: pretty ? Array(",\n".utf8) : [UInt8(ascii: ",")]) }
-      if pretty { json.append(UInt8(ascii: "\t")) }
-      json.append(contentsOf: JSONText.quoted(text).utf8)
-      json.append(contentsOf: pretty ? Array(" : ".utf8) : [UInt8(ascii: ":")])
-      memberCount += 1
-    }
-    name("appAppleId")
-    json.append(contentsOf: String(token.appAppleId).utf8)
-    name("bundleId")
-    json.append(contentsOf: JSONText.quoted(token.bundleId).utf8)
-    name("tokenCreationDate")
-    json.append(contentsOf: String(token.tokenCreationDate).utf8)
-    name("externalPurchaseId")
-    json.append(contentsOf: JSONText.quoted(token.externalPurchaseId).utf8)
+    var writer = MemberWriter(pretty: quirks.contains(.prettyJSON))
+    writer.open(&json)
+    writer.name("\"appAppleId\"", &json)
+    JSONBytes.appendInteger(token.appAppleId, to: &json)
+    writer.name("\"bundleId\"", &json)
+    JSONBytes.appendQuoted(token.bundleId, to: &json)
+    writer.name("\"tokenCreationDate\"", &json)
+    JSONBytes.appendInteger(token.tokenCreationDate, to: &json)
+    writer.name("\"externalPurchaseId\"", &json)
+    JSONBytes.appendQuoted(token.externalPurchaseId, to: &json)
     if let type = token.tokenType {
-      name("tokenType")
-      json.append(contentsOf: JSONText.quoted(type.rawValue).utf8)
+      writer.name("\"tokenType\"", &json)
+      JSONBytes.appendQuoted(type.rawValue, to: &json)
     }
     if let expiration = token.tokenExpirationDate {
-      name("tokenExpirationDate")
-      json.append(contentsOf: String(expiration).utf8)
+      writer.name("\"tokenExpirationDate\"", &json)
+      JSONBytes.appendInteger(expiration, to: &json)
     }
     for extra in token.extraFields {
-      name(extra.name)
-      json.append(contentsOf: JSONText.serialize(extra.value).utf8)
+      writer.name(JSONText.quoted(extra.name), &json)
+      JSONBytes.appendUTF8(JSONText.serialize(extra.value), to: &json)
     }
-    json.append(contentsOf: pretty ? Array("\n}".utf8) : [UInt8(ascii: "}")])
+    writer.close(&json)
     if quirks.contains(.trailingNewline) { json.append(UInt8(ascii: "\n")) }
     return json
+  }
+
+  /// The punctuation around members: compact `{"a":1,"b":2}` or Apple's pretty form, a tab-indented
+  /// member a line with ` : ` between name and value.
+  private struct MemberWriter {
+    let pretty: Bool
+    var count = 0
+
+    func open(_ json: inout [UInt8]) {
+      json.append(UInt8(ascii: "{"))
+      if pretty { json.append(UInt8(ascii: "\n")) }
+    }
+
+    /// Starts a member; `quotedName` is already a JSON string literal.
+    mutating func name(_ quotedName: String, _ json: inout [UInt8]) {
+      if count > 0 {
+        json.append(UInt8(ascii: ","))
+        if pretty { json.append(UInt8(ascii: "\n")) }
+      }
+      count += 1
+      if pretty { json.append(UInt8(ascii: "\t")) }
+      JSONBytes.appendUTF8(quotedName, to: &json)
+      if pretty { json.append(UInt8(ascii: " ")) }
+      json.append(UInt8(ascii: ":"))
+      if pretty { json.append(UInt8(ascii: " ")) }
+    }
+
+    func close(_ json: inout [UInt8]) {
+      if pretty { json.append(UInt8(ascii: "\n")) }
+      json.append(UInt8(ascii: "}"))
+    }
   }
 }
 

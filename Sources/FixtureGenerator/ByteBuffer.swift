@@ -21,11 +21,7 @@ public struct ByteBuffer: Sendable {
   }
 
   mutating func append(_ text: String) {
-    bytes.append(contentsOf: text.utf8)
-  }
-
-  mutating func append(_ buffer: ByteBuffer) {
-    bytes.append(contentsOf: buffer.bytes)
+    JSONBytes.appendUTF8(text, to: &bytes)
   }
 
   mutating func append(byte: UInt8) {
@@ -34,40 +30,15 @@ public struct ByteBuffer: Sendable {
 
   /// The decimal digits of `value`.
   mutating func append(_ value: Int64) {
-    if value < 0 {
-      bytes.append(UInt8(ascii: "-"))
-      // The magnitude of Int64.min does not fit in Int64, so go through UInt64.
-      appendDigits(UInt64(bitPattern: 0 &- value))
-    } else {
-      appendDigits(UInt64(value))
-    }
+    JSONBytes.appendInteger(value, to: &bytes)
   }
 
   mutating func append(_ value: Int) {
-    append(Int64(value))
+    JSONBytes.appendInteger(Int64(value), to: &bytes)
   }
 
-  private mutating func appendDigits(_ value: UInt64) {
-    // Most significant digit first, without a scratch array.
-    var divisor: UInt64 = 1
-    while value / divisor >= 10 { divisor *= 10 }
-    var rest = value
-    while divisor > 0 {
-      bytes.append(UInt8(ascii: "0") + UInt8(rest / divisor))
-      rest %= divisor
-      divisor /= 10
-    }
-  }
-
-  /// `text` as a JSON string literal. Ids, bundle ids and Base64URL need no escapes, so the
-  /// common case copies the bytes; anything else goes through the shared JSON quoting.
+  /// `text` as a JSON string literal.
   mutating func appendQuoted(_ text: String) {
-    guard !JSONText.needsEscaping(text) else {
-      append(JSONText.quoted(text))
-      return
-    }
-    bytes.append(UInt8(ascii: "\""))
-    bytes.append(contentsOf: text.utf8)
-    bytes.append(UInt8(ascii: "\""))
+    JSONBytes.appendQuoted(text, to: &bytes)
   }
 }

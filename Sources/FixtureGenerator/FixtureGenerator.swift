@@ -1,3 +1,4 @@
+import Dispatch
 import ExternalPurchaseTokens
 import LifecycleSimulator
 
@@ -12,7 +13,7 @@ public struct FixtureGenerator: Sendable {
   let runner: LifeRunner
   let writer: JSONLineWriter
 
-  /// Output is handed to the sink in chunks of about this many bytes.
+  /// Output buffers start with room for this many bytes (a block of customers and some spare).
   public static let chunkSize = 1 << 20
 
   public init(options: GenerateOptions) throws(FixtureError) {
@@ -27,16 +28,42 @@ public struct FixtureGenerator: Sendable {
   public var endTime: VirtualTime { planner.end }
 
   /// Writes every customer's tokens to `sink`, customer 1 first.
-  public func generate(into sink: inout some ByteSink) throws(FixtureError) {
-    var buffer = ByteBuffer(capacity: Self.chunkSize + (64 << 10))
-    for number in 1...options.customers {
-      for item in try tokens(ofCustomer: number) { writer.write(item, to: &buffer) }
-      if buffer.count >= Self.chunkSize {
-        try sink.write(buffer.bytes)
-        buffer.removeAll()
+  ///
+  /// `workers` threads simulate customers side by side, each a contiguous block of customers per
+  /// round; the blocks are written in customer order, so the bytes do not depend on `workers`.
+  public func generate(into sink: inout some ByteSink, workers: Int = 1) throws(FixtureError) {
+    let workers = max(1, workers)
+    var rounds = RoundBuffers(workers: workers, capacity: Self.chunkSize + (64 << 10))
+    defer { rounds.release() }
+    var next = 1
+    while next <= options.customers {
+      let blocks = (0..<workers).map { worker in
+        let start = min(next + worker * Self.customersPerBlock, options.customers + 1)
+        return start..<min(start + Self.customersPerBlock, options.customers + 1)
       }
+      if workers == 1 {
+        rounds.fill(0, by: self, with: blocks[0])
+      } else {
+        let shared = rounds
+        DispatchQueue.concurrentPerform(iterations: workers) { worker in
+          shared.fill(worker, by: self, with: blocks[worker])
+        }
+      }
+      for worker in 0..<workers {
+        try sink.write(try rounds.take(worker))
+      }
+      next += workers * Self.customersPerBlock
     }
-    if buffer.count > 0 { try sink.write(buffer.bytes) }
+  }
+
+  /// How many customers one worker simulates per round: about a megabyte of JSONL.
+  static let customersPerBlock = 384
+
+  /// Appends the lines of `customers` to `buffer`.
+  func write(customers: Range<Int>, to buffer: inout ByteBuffer) throws(FixtureError) {
+    for number in customers {
+      for item in try tokens(ofCustomer: number) { writer.write(item, to: &buffer) }
+    }
   }
 
   /// The tokens of customer `number`, in the order the engine issued them.

@@ -20,14 +20,15 @@ struct JSONLineWriter: Sendable {
     buffer.appendQuoted(item.customerId)
     buffer.append(",\"device\":")
     buffer.appendQuoted(item.deviceId)
-    buffer.append(",\"token\":")
-    buffer.appendQuoted(item.raw)
-    buffer.append(",\"decoded\":")
+    // A token string is Base64URL (and maybe `=`): nothing in it needs escaping, and it is the
+    // longest value of the line, so it skips the check.
+    buffer.append(",\"token\":\"")
+    buffer.append(item.raw)
+    buffer.append("\",\"decoded\":")
     Self.writeFields(of: item.token, to: &buffer)
-    buffer.append(",\"environment\":")
-    buffer.appendQuoted(item.token.environment.rawValue)
-    buffer.append(",\"kind\":")
-    buffer.appendQuoted(item.token.kind.rawValue)
+    buffer.append(
+      item.token.environment == .sandbox ? ",\"environment\":\"sandbox\"" : ",\"environment\":\"production\"")
+    buffer.append(item.token.kind == .plain ? ",\"kind\":\"plain\"" : ",\"kind\":\"custom-link\"")
     buffer.append(",\"source\":")
     buffer.appendQuoted(item.source.apiName)
     buffer.append(",\"period\":")

@@ -2,23 +2,22 @@
 extension WorldState {
   /// Applies `event` and returns its outcome. On error the world is unchanged.
   public mutating func apply(_ event: WorldEvent) throws(SimulationError) -> EventOutcome {
-    try apply(event, recordingLog: true)
-  }
-
-  /// Applies `event` like `apply(_:)` but builds no log messages, for bulk runs that never show
-  /// the log (fixture generation): the result and the world are the same, only faster.
-  public mutating func applyWithoutLog(_ event: WorldEvent) throws(SimulationError) -> EventResult {
-    try apply(event, recordingLog: false).result
-  }
-
-  private mutating func apply(_ event: WorldEvent, recordingLog: Bool) throws(SimulationError) -> EventOutcome
-  {
     var next = self
-    var log = EventLog(time: now, isRecording: recordingLog)
+    var log = EventLog(time: now)
     log.add(.event, event.summary)
     let result = try next.perform(event, log: &log)
     self = next
     return EventOutcome(result: result, log: log.entries)
+  }
+
+  /// Applies `event` like `apply(_:)` but builds no log messages and works in place, for bulk
+  /// runs that never show the log (fixture generation): the result and the world are the same,
+  /// only faster. In place is safe because every event checks everything before it changes
+  /// anything, so a refused event still changes nothing; FastPathTests holds the two paths
+  /// together, refused events included.
+  public mutating func applyWithoutLog(_ event: WorldEvent) throws(SimulationError) -> EventResult {
+    var log = EventLog(time: now, isRecording: false)
+    return try perform(event, log: &log)
   }
 
   /// The world after `event`, and the outcome; `self` is not changed.

@@ -1,6 +1,7 @@
 import ArgumentParser
 import ExternalPurchaseTokens
 import FixtureGenerator
+import Foundation
 
 /// `epsim generate`: bulk, realistic, reproducible token fixtures.
 struct GenerateCommand: ParsableCommand {
@@ -36,6 +37,9 @@ struct GenerateCommand: ParsableCommand {
   @Option(help: "Write to this file (replaced only once complete) instead of standard output.")
   var output: String?
 
+  @Option(help: "Threads to simulate on (default: one per processor); the output is the same for any number.")
+  var jobs: Int = ProcessInfo.processInfo.activeProcessorCount
+
   var options: GenerateOptions {
     GenerateOptions(
       customers: customers, seed: seed, environment: env.environment, days: days, quirks: quirks,
@@ -44,6 +48,7 @@ struct GenerateCommand: ParsableCommand {
 
   func validate() throws {
     if let problem = options.problem { throw ValidationError(problem) }
+    if jobs < 1 || jobs > 256 { throw ValidationError("--jobs must be between 1 and 256 (got \(jobs))") }
   }
 
   func run() throws {
@@ -52,7 +57,7 @@ struct GenerateCommand: ParsableCommand {
       if let output {
         var file = try AtomicFile(path: output)
         do {
-          try generator.generate(into: &file)
+          try generator.generate(into: &file, workers: jobs)
           try file.commit()
         } catch {
           file.discard()
@@ -60,7 +65,7 @@ struct GenerateCommand: ParsableCommand {
         }
       } else {
         var sink = FileDescriptorSink.standardOutput
-        try generator.generate(into: &sink)
+        try generator.generate(into: &sink, workers: jobs)
       }
     } catch let error as FixtureError {
       throw FixtureFailure.report(error)

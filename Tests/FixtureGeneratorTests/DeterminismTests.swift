@@ -13,6 +13,14 @@ struct DeterminismTests {
     #expect(first == second)
   }
 
+  @Test func workersDoNotChangeTheBytes() throws {
+    // More customers than one round of blocks, and not a multiple of the block size.
+    let options = GenerateOptions(customers: 1000, seed: 19, environment: .sandbox, days: 5)
+    let alone = try TestRuns.output(options, workers: 1)
+    #expect(try TestRuns.output(options, workers: 2) == alone)
+    #expect(try TestRuns.output(options, workers: 3) == alone)
+  }
+
   @Test func otherSeedGivesOtherBytes() throws {
     let first = try TestRuns.output(GenerateOptions(customers: 50, seed: 1))
     let second = try TestRuns.output(GenerateOptions(customers: 50, seed: 2))

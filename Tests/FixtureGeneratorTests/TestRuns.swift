@@ -3,10 +3,10 @@ import FixtureGenerator
 
 /// Small generator runs shared by the suites, kept small because tests build in debug.
 enum TestRuns {
-  static func output(_ options: GenerateOptions) throws -> String {
+  static func output(_ options: GenerateOptions, workers: Int = 1) throws -> String {
     let generator = try FixtureGenerator(options: options)
     var sink = MemorySink()
-    try generator.generate(into: &sink)
+    try generator.generate(into: &sink, workers: workers)
     return sink.text
   }
 

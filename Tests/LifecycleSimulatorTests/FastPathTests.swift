@@ -13,7 +13,7 @@ struct FastPathTests {
       var logged = TestWorlds.eu(rules: refreshing, seed: seed)
       var quiet = logged
       var random = SeededGenerator(seed: seed &* 977)
-      for _ in 0..<120 {
+      for _ in 0..<160 {
         let event = randomEvent(&random, now: logged.now)
         let loggedResult = try? logged.apply(event).result
         let quietResult = try? quiet.applyWithoutLog(event)
@@ -58,9 +58,10 @@ struct FastPathTests {
     }
   }
 
+  /// Valid and refused events alike: refusals must leave both worlds untouched.
   private func randomEvent(_ random: inout SeededGenerator, now: VirtualTime) -> WorldEvent {
-    let device = ["a1", "a2", "k1"][Int(random.next() % 3)]
-    switch random.next() % 10 {
+    let device = ["a1", "a2", "k1", "nobody"][Int(random.next() % 4)]
+    switch random.next() % 14 {
     case 0: return .install(device: device)
     case 1: return .update(device: device, version: nil)
     case 2: return .redownload(device: device)
@@ -69,7 +70,13 @@ struct FastPathTests {
     case 5:
       return .advanceClock(to: now + [1, Milliseconds.hour, 40 * Milliseconds.day][Int(random.next() % 3)])
     case 6: return .presentNoticeSheet(device: device)
-    case 7: return .openLinkOut(device: device, url: nil)
+    case 7:
+      return .openLinkOut(device: device, url: random.next() % 2 == 0 ? nil : "https://elsewhere.example")
+    case 8: return .advanceClock(to: now - 1)
+    case 9:
+      return .setStorefront(device: device, storefront: ["jp", "fr", "us", "XX"][Int(random.next() % 4)])
+    case 10: return .addCustomer(Customer(id: ["alice", "zoe"][Int(random.next() % 2)]))
+    case 11: return .setCanMakePayments(customer: "alice", allowed: random.next() % 4 != 0)
     default: return .requestToken(device: device, type: CustomLinkTokenType.allCases[Int(random.next() % 4)])
     }
   }
