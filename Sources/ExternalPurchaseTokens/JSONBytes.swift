@@ -20,15 +20,19 @@ public enum JSONBytes {
 
   /// Appends the decimal digits of `value`, as `String(value)` writes them.
   public static func appendInteger(_ value: Int64, to bytes: inout [UInt8]) {
-    // The magnitude of Int64.min does not fit in Int64, so work with UInt64.
+    // Digits come out least significant first, into a small stack buffer read backwards;
+    // dividing by the constant 10 compiles to a multiplication. Int64.min's magnitude does not
+    // fit in Int64, hence UInt64.
     var magnitude = value.magnitude
-    if value < 0 { bytes.append(UInt8(ascii: "-")) }
-    var divisor: UInt64 = 1
-    while magnitude / divisor >= 10 { divisor *= 10 }
-    while divisor > 0 {
-      bytes.append(UInt8(ascii: "0") + UInt8(magnitude / divisor))
-      magnitude %= divisor
-      divisor /= 10
+    withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { digits in
+      var start = 20
+      repeat {
+        start -= 1
+        digits[start] = UInt8(ascii: "0") + UInt8(magnitude % 10)
+        magnitude /= 10
+      } while magnitude > 0
+      if value < 0 { bytes.append(UInt8(ascii: "-")) }
+      bytes.append(contentsOf: UnsafeBufferPointer(rebasing: digits[start..<20]))
     }
   }
 }
