@@ -33,7 +33,7 @@ public struct FixtureGenerator: Sendable {
   /// round; the blocks are written in customer order, so the bytes do not depend on `workers`.
   public func generate(into sink: inout some ByteSink, workers: Int = 1) throws(FixtureError) {
     let workers = max(1, workers)
-    var rounds = RoundBuffers(workers: workers, capacity: Self.chunkSize + (64 << 10))
+    let rounds = RoundBuffers(workers: workers, capacity: Self.chunkSize + (64 << 10))
     defer { rounds.release() }
     var next = 1
     while next <= options.customers {

@@ -22,7 +22,7 @@ struct GenerateCommand: ParsableCommand {
   @Option(help: "The seed: the same seed and options give the same output byte for byte.")
   var seed: UInt64 = 1
 
-  @Option(help: "The environment: sandbox or production.")
+  @Option(help: "The environment the tokens belong to.")
   var env: EnvironmentArgument = .production
 
   @Option(help: "The length of the simulated window in days (1 to \(GenerateOptions.maximumDays)).")
@@ -31,13 +31,16 @@ struct GenerateCommand: ParsableCommand {
   @Flag(help: "Encode a seeded quarter of the tokens with Apple's quirks and name them in the JSONL.")
   var quirks = false
 
-  @Option(help: "jsonl (a JSON object a token) or tokens (the raw strings only).")
+  @Option(
+    help: "jsonl: a JSON object per token, with its decoded fields and context; tokens: the raw strings only."
+  )
   var format: FormatArgument = .jsonl
 
   @Option(help: "Write to this file (replaced only once complete) instead of standard output.")
   var output: String?
 
-  @Option(help: "Threads to simulate on (default: one per processor); the output is the same for any number.")
+  @Option(
+    help: "Threads to simulate on (one per processor by default); the output is the same for any number.")
   var jobs: Int = ProcessInfo.processInfo.activeProcessorCount
 
   var options: GenerateOptions {
