@@ -2,17 +2,17 @@ import ExternalPurchaseTokens
 
 /// A growable byte buffer with the few appends the line writers need; no Foundation, no
 /// intermediate strings, so a million customers cost little more than their bytes.
-public struct ByteBuffer: Sendable {
-  public private(set) var bytes: [UInt8]
+struct ByteBuffer: Sendable {
+  private(set) var bytes: [UInt8]
 
-  public init(capacity: Int = 0) {
+  init(capacity: Int = 0) {
     bytes = []
     bytes.reserveCapacity(capacity)
   }
 
-  public var count: Int { bytes.count }
+  var count: Int { bytes.count }
 
-  public mutating func removeAll() {
+  mutating func removeAll() {
     bytes.removeAll(keepingCapacity: true)
   }
 
