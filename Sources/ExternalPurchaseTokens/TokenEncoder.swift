@@ -35,11 +35,17 @@ public struct TokenEncoder: Sendable {
     String(decoding: jsonBytes(for: token), as: UTF8.self)
   }
 
-  /// The JSON text as UTF-8, written byte by byte: every simulated token passes through here,
-  /// and building it from joined strings cost more than the rest of minting a token.
-  func jsonBytes(for token: ExternalPurchaseToken) -> [UInt8] {
+  /// The JSON text inside the token as UTF-8, written byte by byte: every simulated token passes
+  /// through here, and building it from joined strings cost more than the rest of minting a token.
+  public func jsonBytes(for token: ExternalPurchaseToken) -> [UInt8] {
     var json: [UInt8] = []
     json.reserveCapacity(320)
+    appendJSON(for: token, to: &json)
+    return json
+  }
+
+  /// Appends the JSON text inside the token to `json`, for writers that collect many tokens.
+  public func appendJSON(for token: ExternalPurchaseToken, to json: inout [UInt8]) {
     var writer = MemberWriter(pretty: quirks.contains(.prettyJSON))
     writer.open(&json)
     writer.name("\"appAppleId\"", &json)
@@ -64,7 +70,6 @@ public struct TokenEncoder: Sendable {
     }
     writer.close(&json)
     if quirks.contains(.trailingNewline) { json.append(UInt8(ascii: "\n")) }
-    return json
   }
 
   /// The punctuation around members: compact `{"a":1,"b":2}` or Apple's pretty form, a tab-indented

@@ -24,6 +24,11 @@ struct ByteBuffer: Sendable {
     JSONBytes.appendUTF8(text, to: &bytes)
   }
 
+  /// Lets byte writers of other modules append in place.
+  mutating func withBytes(_ body: (inout [UInt8]) -> Void) {
+    body(&bytes)
+  }
+
   mutating func append(byte: UInt8) {
     bytes.append(byte)
   }

@@ -49,31 +49,8 @@ struct JSONLineWriter: Sendable {
     buffer.append("}\n")
   }
 
-  /// The token's fields as compact JSON in Apple's order: the same text as
-  /// `TokenEncoder().json(for:)` (a test holds them together), written without intermediate strings.
+  /// The token's fields as compact JSON in Apple's order: the canonical encoder's JSON.
   static func writeFields(of token: ExternalPurchaseToken, to buffer: inout ByteBuffer) {
-    buffer.append("{\"appAppleId\":")
-    buffer.append(token.appAppleId)
-    buffer.append(",\"bundleId\":")
-    buffer.appendQuoted(token.bundleId)
-    buffer.append(",\"tokenCreationDate\":")
-    buffer.append(token.tokenCreationDate)
-    buffer.append(",\"externalPurchaseId\":")
-    buffer.appendQuoted(token.externalPurchaseId)
-    if let type = token.tokenType {
-      buffer.append(",\"tokenType\":")
-      buffer.appendQuoted(type.rawValue)
-    }
-    if let expiration = token.tokenExpirationDate {
-      buffer.append(",\"tokenExpirationDate\":")
-      buffer.append(expiration)
-    }
-    for extra in token.extraFields {
-      buffer.append(byte: UInt8(ascii: ","))
-      buffer.appendQuoted(extra.name)
-      buffer.append(byte: UInt8(ascii: ":"))
-      buffer.append(JSONText.serialize(extra.value))
-    }
-    buffer.append(byte: UInt8(ascii: "}"))
+    buffer.withBytes { TokenEncoder().appendJSON(for: token, to: &$0) }
   }
 }
