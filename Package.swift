@@ -11,7 +11,6 @@ let package = Package(
     .library(name: "LifecycleSimulator", targets: ["LifecycleSimulator"]),
     // Crafted good and bad tokens, so a backend can test its own decoder against epsim's verdicts.
     .library(name: "TokenFixtures", targets: ["TokenFixtures"]),
-
     // The Info.plist and entitlements checker behind `epsim lint`: Foundation only.
     .library(name: "InfoPlistLint", targets: ["InfoPlistLint"]),
     .executable(name: "epsim", targets: ["epsim"]),
@@ -23,8 +22,9 @@ let package = Package(
     .target(name: "ExternalPurchaseTokens"),
     .target(name: "LifecycleSimulator", dependencies: ["ExternalPurchaseTokens"]),
     .target(name: "TokenFixtures", dependencies: ["ExternalPurchaseTokens"]),
-
     .target(name: "InfoPlistLint"),
+    // Realistic customers' lives through the engine, streamed as token lines (`epsim generate`).
+    .target(name: "FixtureGenerator", dependencies: ["LifecycleSimulator", "ExternalPurchaseTokens"]),
     .executableTarget(
       name: "epsim",
       dependencies: [
@@ -33,6 +33,7 @@ let package = Package(
         "TokenFixtures",
 
         "InfoPlistLint",
+        "FixtureGenerator",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),
@@ -47,9 +48,11 @@ let package = Package(
       name: "LifecycleSimulatorTests", dependencies: ["LifecycleSimulator", "ExternalPurchaseTokens"]),
     .testTarget(
       name: "TokenFixturesTests", dependencies: ["TokenFixtures", "ExternalPurchaseTokens"]),
-
     .testTarget(name: "InfoPlistLintTests", dependencies: ["InfoPlistLint"]),
     // Runs the built `epsim lint` binary; depending on the executable makes SwiftPM build it first.
     .testTarget(name: "LintCLITests", dependencies: ["epsim"]),
+    .testTarget(
+      name: "FixtureGeneratorTests",
+      dependencies: ["FixtureGenerator", "LifecycleSimulator", "ExternalPurchaseTokens"]),
   ]
 )

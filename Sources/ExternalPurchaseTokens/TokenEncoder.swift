@@ -35,42 +35,49 @@ public struct TokenEncoder: Sendable {
     String(decoding: jsonBytes(for: token), as: UTF8.self)
   }
 
-  /// The JSON as bytes, written in one pass (see `JSONByteWriter`).
-  func jsonBytes(for token: ExternalPurchaseToken) -> [UInt8] {
-    var writer = JSONByteWriter(capacity: 256 + token.extraFields.count * 32)
+  /// The JSON text inside the token as UTF-8, written byte by byte: every simulated token passes
+  /// through here, and building it from joined strings cost more than the rest of minting a token.
+  public func jsonBytes(for token: ExternalPurchaseToken) -> [UInt8] {
+    var json: [UInt8] = []
+    json.reserveCapacity(256 + token.extraFields.count * 32)
+    appendJSON(for: token, to: &json)
+    return json
+  }
+
+  /// Appends the JSON text inside the token to `json`, for writers that collect many tokens.
+  public func appendJSON(for token: ExternalPurchaseToken, to json: inout [UInt8]) {
     let pretty = quirks.contains(.prettyJSON)
     var isFirst = true
     func beginMember(_ quotedName: StaticString) {
-      writer.append(isFirst ? (pretty ? "{\n\t" : "{") : (pretty ? ",\n\t" : ","))
-      writer.append(quotedName)
-      writer.append(pretty ? " : " : ":")
+      JSONBytes.appendLiteral(isFirst ? (pretty ? "{\n\t" : "{") : (pretty ? ",\n\t" : ","), to: &json)
+      JSONBytes.appendLiteral(quotedName, to: &json)
+      JSONBytes.appendLiteral(pretty ? " : " : ":", to: &json)
       isFirst = false
     }
     beginMember(#""appAppleId""#)
-    writer.appendInteger(token.appAppleId)
+    JSONBytes.appendInteger(token.appAppleId, to: &json)
     beginMember(#""bundleId""#)
-    writer.appendQuoted(token.bundleId)
+    JSONBytes.appendQuoted(token.bundleId, to: &json)
     beginMember(#""tokenCreationDate""#)
-    writer.appendInteger(token.tokenCreationDate)
+    JSONBytes.appendInteger(token.tokenCreationDate, to: &json)
     beginMember(#""externalPurchaseId""#)
-    writer.appendQuoted(token.externalPurchaseId)
+    JSONBytes.appendQuoted(token.externalPurchaseId, to: &json)
     if let type = token.tokenType {
       beginMember(#""tokenType""#)
-      writer.appendQuoted(type.rawValue)
+      JSONBytes.appendQuoted(type.rawValue, to: &json)
     }
     if let expiration = token.tokenExpirationDate {
       beginMember(#""tokenExpirationDate""#)
-      writer.appendInteger(expiration)
+      JSONBytes.appendInteger(expiration, to: &json)
     }
     for extra in token.extraFields {
-      writer.append(pretty ? ",\n\t" : ",")
-      writer.appendQuoted(extra.name)
-      writer.append(pretty ? " : " : ":")
-      writer.append(text: JSONText.serialize(extra.value))
+      JSONBytes.appendLiteral(pretty ? ",\n\t" : ",", to: &json)
+      JSONBytes.appendQuoted(extra.name, to: &json)
+      JSONBytes.appendLiteral(pretty ? " : " : ":", to: &json)
+      JSONBytes.appendUTF8(JSONText.serialize(extra.value), to: &json)
     }
-    writer.append(pretty ? "\n}" : "}")
-    if quirks.contains(.trailingNewline) { writer.append(UInt8(ascii: "\n")) }
-    return writer.bytes
+    JSONBytes.appendLiteral(pretty ? "\n}" : "}", to: &json)
+    if quirks.contains(.trailingNewline) { json.append(UInt8(ascii: "\n")) }
   }
 }
 
@@ -78,21 +85,21 @@ public struct TokenEncoder: Sendable {
 public enum JSONText {
   /// `text` as a JSON string literal, escaping what JSON requires.
   public static func quoted(_ text: String) -> String {
-    var result = "\""
-    for scalar in text.unicodeScalars {
-      switch scalar {
-      case "\"": result += "\\\""
-      case "\\": result += "\\\\"
-      case "\n": result += "\\n"
-      case "\r": result += "\\r"
-      case "\t": result += "\\t"
-      case _ where scalar.value < 0x20:
-        let hex = String(scalar.value, radix: 16, uppercase: false)
-        result += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-      default: result.unicodeScalars.append(scalar)
-      }
+    // Ids, bundle ids and type names need no escapes: skip the byte loop for them.
+    if !needsEscaping(text) { return "\"" + text + "\"" }
+    var bytes: [UInt8] = []
+    JSONBytes.appendQuoted(text, to: &bytes)
+    return String(decoding: bytes, as: UTF8.self)
+  }
+
+  /// Whether `text` holds a character a JSON string literal must escape (quote, backslash, control).
+  public static func needsEscaping(_ text: String) -> Bool {
+    func check(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+      bytes.contains { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }
     }
-    return result + "\""
+    if let answer = text.utf8.withContiguousStorageIfAvailable(check) { return answer }
+    var copy = text
+    return copy.withUTF8(check)
   }
 
   /// Compact JSON text of `value`.

@@ -17,22 +17,29 @@ public struct SeededGenerator: RandomNumberGenerator, Hashable, Sendable {
 
   /// A version 4 UUID in upper case, as Swift's `UUID().uuidString` writes it (SPEC 10).
   public mutating func uuidString() -> String {
-    var bytes = [UInt8](repeating: 0, count: 16)
-    for half in 0..<2 {
-      let word = next()
-      for index in 0..<8 { bytes[half * 8 + index] = UInt8(truncatingIfNeeded: word >> (8 * index)) }
+    // Bytes 0-7 are the first word's bytes, least significant first; bytes 8-15 the second's.
+    // Written straight into the string's storage: bulk generation mints millions of ids.
+    let words = (next(), next())
+    return String(unsafeUninitializedCapacity: 36) { text in
+      var written = 0
+      for index in 0..<16 {
+        var byte = UInt8(truncatingIfNeeded: (index < 8 ? words.0 : words.1) >> (8 * (index % 8)))
+        if index == 6 { byte = (byte & 0x0F) | 0x40 }  // version 4
+        if index == 8 { byte = (byte & 0x3F) | 0x80 }  // RFC 4122 variant
+        if index == 4 || index == 6 || index == 8 || index == 10 {
+          text[written] = UInt8(ascii: "-")
+          written += 1
+        }
+        text[written] = Self.hexDigit(byte >> 4)
+        text[written + 1] = Self.hexDigit(byte & 0x0F)
+        written += 2
+      }
+      return written
     }
-    bytes[6] = (bytes[6] & 0x0F) | 0x40
-    bytes[8] = (bytes[8] & 0x3F) | 0x80
-    let hex = Array("0123456789ABCDEF".utf8)
-    var text = [UInt8]()
-    text.reserveCapacity(36)
-    for (index, byte) in bytes.enumerated() {
-      if [4, 6, 8, 10].contains(index) { text.append(UInt8(ascii: "-")) }
-      text.append(hex[Int(byte >> 4)])
-      text.append(hex[Int(byte & 0x0F)])
-    }
-    return String(decoding: text, as: UTF8.self)
+  }
+
+  private static func hexDigit(_ nibble: UInt8) -> UInt8 {
+    nibble < 10 ? UInt8(ascii: "0") + nibble : UInt8(ascii: "A") + nibble - 10
   }
 
   /// A uniformly distributed Double in [0, 1).

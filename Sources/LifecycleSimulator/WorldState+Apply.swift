@@ -10,6 +10,16 @@ extension WorldState {
     return EventOutcome(result: result, log: log.entries)
   }
 
+  /// Applies `event` like `apply(_:)` but builds no log messages and works in place, for bulk
+  /// runs that never show the log (fixture generation): the result and the world are the same,
+  /// only faster. In place is safe because every event checks everything before it changes
+  /// anything, so a refused event still changes nothing; FastPathTests holds the two paths
+  /// together, refused events included.
+  public mutating func applyWithoutLog(_ event: WorldEvent) throws(SimulationError) -> EventResult {
+    var log = EventLog(time: now, isRecording: false)
+    return try perform(event, log: &log)
+  }
+
   /// The world after `event`, and the outcome; `self` is not changed.
   public func applying(_ event: WorldEvent) throws(SimulationError) -> (WorldState, EventOutcome) {
     var next = self
@@ -66,9 +76,13 @@ extension WorldState {
 /// Collects log entries for one event.
 struct EventLog {
   var time: VirtualTime
+  /// False for `applyWithoutLog`: messages are then never built (they cost more than the event).
+  var isRecording = true
   var entries: [LogEntry] = []
 
-  mutating func add(_ kind: LogEntry.Kind, _ message: String, at time: VirtualTime? = nil) {
-    entries.append(LogEntry(time: time ?? self.time, kind: kind, message: message))
+  mutating func add(_ kind: LogEntry.Kind, _ message: @autoclosure () -> String, at time: VirtualTime? = nil)
+  {
+    guard isRecording else { return }
+    entries.append(LogEntry(time: time ?? self.time, kind: kind, message: message()))
   }
 }

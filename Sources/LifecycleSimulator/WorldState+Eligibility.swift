@@ -9,8 +9,8 @@ extension WorldState {
       let required =
         type == .inApp || type == .linkOut
         ? device.platform.perTransactionTokenMinimum : device.platform.customLinkMinimum
-      let api = type.map { "token(for: \($0.rawValue))" } ?? "ExternalPurchaseCustomLink"
       if device.osVersion < required {
+        let api = type.map { "token(for: \($0.rawValue))" } ?? "ExternalPurchaseCustomLink"
         return .osTooOld(platform: device.platform, version: device.osVersion, required: required, api: api)
       }
     }
@@ -40,7 +40,7 @@ extension WorldState {
     guard Regions.customLinkStorefronts.contains(device.storefront) else {
       return .storefrontNotAllowed(storefront: device.storefront)
     }
-    guard customLinkRegions.contains(device.storefront) else {
+    guard customLinkRegionsContain(device.storefront) else {
       return .storefrontNotListed(
         storefront: device.storefront,
         keys:

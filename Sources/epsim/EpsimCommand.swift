@@ -7,7 +7,9 @@ struct EpsimCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "epsim",
     abstract: "Simulate Apple's external purchase tokens: lifecycles, expiries, decoding.",
-    subcommands: [DecodeCommand.self, CraftCommand.self, LintCommand.self]
+    subcommands: [
+      DecodeCommand.self, GenerateCommand.self, SamplesCommand.self, CraftCommand.self, LintCommand.self,
+    ]
   )
 
   /// Runs the command line with epsim's exit codes: 0 ok, 1 a check failed, 2 bad input or usage.

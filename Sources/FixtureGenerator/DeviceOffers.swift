@@ -1,0 +1,31 @@
+import ExternalPurchaseTokens
+import LifecycleSimulator
+
+/// Which external purchase APIs work on a device, as the app learns from its eligibility checks.
+///
+/// It depends only on the device, the account and the app's configuration, so the runner asks the
+/// engine once per device and again only when the storefront changes.
+struct DeviceOffers: Hashable, Sendable {
+  var acquisition: Bool
+  var services: Bool
+  /// IN_APP and LINK_OUT: they share their OS and region rules.
+  var perTransaction: Bool
+  var linkOut: Bool
+  var noticeSheet: Bool
+
+  init(device: Device, in world: WorldState) {
+    acquisition = world.customLinkIneligibility(on: device, type: .acquisition) == nil
+    services = world.customLinkIneligibility(on: device, type: .services) == nil
+    perTransaction = world.customLinkIneligibility(on: device, type: .inApp) == nil
+    linkOut = world.linkOutIneligibility(on: device, withURL: false) == nil
+    noticeSheet = world.noticeSheetIneligibility(on: device) == nil
+  }
+
+  func offers(_ type: CustomLinkTokenType) -> Bool {
+    switch type {
+    case .acquisition: return acquisition
+    case .services: return services
+    case .inApp, .linkOut: return perTransaction
+    }
+  }
+}

@@ -1,0 +1,121 @@
+import Dispatch
+import ExternalPurchaseTokens
+import LifecycleSimulator
+
+/// Simulates many independent customers through the lifecycle engine and streams their tokens.
+///
+/// Each customer lives in a world of their own (same app, seeds derived from the run's seed and
+/// the customer's number), so memory does not grow with the number of customers and any one
+/// customer can be regenerated alone.
+public struct FixtureGenerator: Sendable {
+  public let options: GenerateOptions
+  let planner: LifePlanner
+  let runner: LifeRunner
+  let writer: JSONLineWriter
+
+  /// Output buffers start with room for this many bytes (a block of customers and some spare).
+  public static let chunkSize = 1 << 20
+
+  public init(options: GenerateOptions) throws(FixtureError) {
+    if let problem = options.problem { throw .invalidOptions(problem) }
+    self.options = options
+    planner = LifePlanner(days: options.days)
+    runner = LifeRunner(rules: FixtureWorld.rules(for: options.environment))
+    writer = JSONLineWriter(format: options.format, reportsQuirks: options.quirks)
+  }
+
+  /// The end of the window: token states are as of this instant.
+  public var endTime: VirtualTime { planner.end }
+
+  /// Writes every customer's tokens to `sink`, customer 1 first.
+  ///
+  /// `workers` threads simulate customers side by side, each a contiguous block of customers per
+  /// round; the blocks are written in customer order, so the bytes do not depend on `workers`.
+  public func generate(into sink: inout some ByteSink, workers: Int = 1) throws(FixtureError) {
+    let workers = max(1, workers)
+    let rounds = RoundBuffers(workers: workers, capacity: Self.chunkSize + (64 << 10))
+    defer { rounds.release() }
+    var next = 1
+    while next <= options.customers {
+      let blocks = (0..<workers).map { worker in
+        let start = min(next + worker * Self.customersPerBlock, options.customers + 1)
+        return start..<min(start + Self.customersPerBlock, options.customers + 1)
+      }
+      if workers == 1 {
+        rounds.fill(0, by: self, with: blocks[0])
+      } else {
+        let shared = rounds
+        DispatchQueue.concurrentPerform(iterations: workers) { worker in
+          shared.fill(worker, by: self, with: blocks[worker])
+        }
+      }
+      for worker in 0..<workers {
+        try sink.write(try rounds.take(worker))
+      }
+      next += workers * Self.customersPerBlock
+    }
+  }
+
+  /// How many customers one worker simulates per round: about a megabyte of JSONL.
+  static let customersPerBlock = 384
+
+  /// Appends the lines of `customers` to `buffer`.
+  func write(customers: Range<Int>, to buffer: inout ByteBuffer) throws(FixtureError) {
+    for number in customers {
+      for item in try tokens(ofCustomer: number) { writer.write(item, to: &buffer) }
+    }
+  }
+
+  /// The tokens of customer `number`, in the order the engine issued them.
+  public func tokens(ofCustomer number: Int) throws(FixtureError) -> [GeneratedToken] {
+    let world = try simulate(customer: number)
+    let seeds = CustomerSeeds(runSeed: options.seed, customerNumber: number)
+    var quirkRandom = SeededGenerator(seed: seeds.quirks)
+    return world.tokens.map { issued in
+      let quirks = options.quirks ? QuirkPicker.draw(using: &quirkRandom) : []
+      return describe(issued, in: world, quirks: quirks)
+    }
+  }
+
+  /// Customer `number`'s world at the end of their life in the window.
+  public func simulate(customer number: Int) throws(FixtureError) -> WorldState {
+    let seeds = CustomerSeeds(runSeed: options.seed, customerNumber: number)
+    let life = planner.plan(customerNumber: number, seed: seeds.life)
+    do {
+      return try runner.run(life, worldSeed: seeds.world)
+    } catch {
+      throw .simulationFailed(customer: life.customer.id, message: error.message)
+    }
+  }
+
+  private func describe(_ issued: IssuedToken, in world: WorldState, quirks: TokenEncoder.Quirks)
+    -> GeneratedToken
+  {
+    var raw = issued.raw
+    var applied: TokenEncoder.Quirks = []
+    if !quirks.isEmpty {
+      raw = TokenEncoder(quirks: quirks).encode(issued.token)
+      applied = quirks
+      // Padding is invisible when the JSON's length is a multiple of three: do not claim it.
+      if !raw.hasSuffix("=") { applied.remove(.padding) }
+    }
+    return GeneratedToken(
+      customerId: issued.customerId, deviceId: issued.deviceId, token: issued.token, raw: raw,
+      quirks: applied,
+      source: issued.source, periodOrdinal: issued.periodId.map { world.periods[$0].ordinal },
+      isRefresh: issued.isRefresh, issuedAt: issued.issuedAt, state: TokenState(of: issued.token, at: endTime)
+    )
+  }
+}
+
+/// Decides which tokens get Apple's quirks, and which ones.
+enum QuirkPicker {
+  /// The share of tokens encoded with quirks when `--quirks` is on.
+  static let share = 0.25
+
+  static func draw(using random: inout SeededGenerator) -> TokenEncoder.Quirks {
+    guard random.chance(share) else { return [] }
+    // One of the seven non-empty combinations, each as likely.
+    return TokenEncoder.Quirks(rawValue: 1 + random.below(7))
+  }
+}

@@ -1,0 +1,30 @@
+import ExternalPurchaseTokens
+import LifecycleSimulator
+
+/// One output line's worth: a token the engine issued to a generated customer, as written.
+public struct GeneratedToken: Hashable, Sendable {
+  public var customerId: String
+  public var deviceId: String
+  public var token: ExternalPurchaseToken
+  /// The token string as written: the engine's canonical one, or a quirky encoding of it.
+  public var raw: String
+  /// The quirks that make `raw` differ from the canonical encoding; empty when it does not.
+  public var quirks: TokenEncoder.Quirks
+  public var source: TokenSource
+  /// The ordinal of the token's period among the customer's periods of its type; nil for plain tokens.
+  public var periodOrdinal: Int?
+  public var isRefresh: Bool
+  public var issuedAt: VirtualTime
+  public var state: TokenState
+}
+
+extension TokenSource {
+  /// The API name used in generated JSON: `custom-link`, `notice-sheet` or `link-out`.
+  public var apiName: String {
+    switch self {
+    case .customLink: return "custom-link"
+    case .noticeSheet: return "notice-sheet"
+    case .linkOut: return "link-out"
+    }
+  }
+}

@@ -1,0 +1,134 @@
+import ExternalPurchaseTokens
+import LifecycleSimulator
+
+/// Draws one customer's life in the window `[FixtureWorld.startTime, end)` from the customer's seed.
+///
+/// Each device's timeline is planned on its own and is consistent by construction (the app is
+/// installed before it is launched, updated or uninstalled); what the devices share, the
+/// account's token periods, is left to the engine when the actions are applied.
+struct LifePlanner {
+  let end: VirtualTime
+  let releases: [VirtualTime]
+
+  init(days: Int) {
+    end = FixtureWorld.startTime + VirtualDuration(days) * Milliseconds.day
+    releases = FixtureWorld.releases(before: end)
+  }
+
+  /// The handle of customer `number`: `c000123`, wider when the number needs it.
+  static func customerId(_ number: Int) -> String {
+    let digits = String(number)
+    return "c" + String(repeating: "0", count: max(0, 6 - digits.count)) + digits
+  }
+
+  func plan(customerNumber: Int, seed: UInt64) -> CustomerLife {
+    var random = SeededGenerator(seed: seed)
+    let customerId = Self.customerId(customerNumber)
+    let customer = Customer(id: customerId, canMakePayments: !random.chance(Population.cannotPayShare))
+    let storefront = Population.storefronts.draw(using: &random)
+    let purchaseGap = Population.purchaseGaps.draw(using: &random)
+    let devices = planDevices(customerId: customerId, storefront: storefront, random: &random)
+
+    var actions = ActionList()
+    let span = end - FixtureWorld.startTime
+    let firstInstall = FixtureWorld.startTime + random.offset(in: 0..<span)
+    for deviceIndex in devices.indices {
+      let install =
+        deviceIndex == 0 ? firstInstall : firstInstall + random.offset(in: 0..<(10 * Milliseconds.day))
+      planDevice(
+        deviceIndex, from: install, purchaseGap: purchaseGap, into: &actions, random: &random)
+    }
+    if random.chance(Population.storefrontMoveShare) {
+      let time = firstInstall + random.offset(in: 0..<(end - firstInstall))
+      actions.add(time, device: 0, .moveStorefront(Population.storefronts.draw(using: &random)))
+    }
+    return CustomerLife(customer: customer, devices: devices, actions: actions.sorted(before: end))
+  }
+
+  private func planDevices(customerId: String, storefront: String, random: inout SeededGenerator) -> [Device]
+  {
+    let count = Population.deviceCounts.draw(using: &random)
+    var devices: [Device] = []
+    for index in 0..<count {
+      let platform = (index == 0 ? Population.firstPlatform : Population.laterPlatform).draw(using: &random)
+      let name = platform == .macOS ? "mac" : platform == .iPadOS ? "ipad" : "iphone"
+      let repeats = devices.filter { $0.platform == platform }.count
+      devices.append(
+        Device(
+          id: "\(customerId).\(name)\(repeats == 0 ? "" : String(repeats + 1))", customerId: customerId,
+          platform: platform, osVersion: Population.osVersions(for: platform).draw(using: &random),
+          storefront: storefront))
+    }
+    return devices
+  }
+
+  /// Install, launches, purchase moments and updates; maybe an uninstall and a redownload.
+  private func planDevice(
+    _ device: Int, from install: VirtualTime, purchaseGap: VirtualDuration, into actions: inout ActionList,
+    random: inout SeededGenerator
+  ) {
+    guard install < end else { return }
+    var stop = end
+    var uninstall: VirtualTime?
+    if random.chance(Population.uninstallShare), install + Milliseconds.hour < end {
+      let time = install + Milliseconds.hour + random.offset(in: 0..<(end - install - Milliseconds.hour))
+      uninstall = time
+      stop = time
+    }
+    planStretch(device, opening: .install, from: install, until: stop, purchaseGap, &actions, &random)
+    guard let uninstall else { return }
+    actions.add(uninstall, device: device, .uninstall)
+    guard random.chance(Population.redownloadShare) else { return }
+    let redownload = uninstall + Milliseconds.hour + random.offset(in: 0..<(7 * Milliseconds.day))
+    planStretch(device, opening: .redownload, from: redownload, until: end, purchaseGap, &actions, &random)
+  }
+
+  /// One stretch of time with the app installed, opened by an install or a redownload; nothing
+  /// in it happens at or after `stop` (an uninstall or the end of the window).
+  private func planStretch(
+    _ device: Int, opening: LifeAction, from start: VirtualTime, until stop: VirtualTime,
+    _ purchaseGap: VirtualDuration, _ actions: inout ActionList, _ random: inout SeededGenerator
+  ) {
+    guard start < stop else { return }
+    actions.add(start, device: device, opening)
+    let launch = start + random.offset(in: Milliseconds.minute..<(15 * Milliseconds.minute))
+    actions.add(launch, device: device, .firstLaunch, before: stop)
+    var moment = start
+    while true {
+      // Gaps between 0.2 and 1.8 times the customer's mean.
+      moment += purchaseGap / 5 + random.offset(in: 0..<(purchaseGap * 8 / 5))
+      guard moment < stop else { break }
+      actions.add(moment, device: device, .purchaseMoment(drawIntent(&random)))
+    }
+    for release in releases where start < release && release < stop {
+      guard random.chance(Population.updateShare) else { continue }
+      let update = release + random.offset(in: 0..<(3 * Milliseconds.day))
+      guard update < stop else { continue }
+      actions.add(update, device: device, .update)
+      let relaunch = update + random.offset(in: Milliseconds.minute..<Milliseconds.hour)
+      actions.add(relaunch, device: device, .launchAfterUpdate, before: stop)
+    }
+  }
+
+  private func drawIntent(_ random: inout SeededGenerator) -> PurchaseIntent {
+    let count = 1 + random.below(2)
+    var types: [CustomLinkTokenType] = []
+    for _ in 0..<count { types.append(random.chance(Population.inAppShare) ? .inApp : .linkOut) }
+    return PurchaseIntent(perTransactionTypes: types, alsoAcquisition: random.chance(0.5))
+  }
+}
+
+/// Collects planned actions and returns them in time order.
+struct ActionList {
+  private var actions: [PlannedAction] = []
+
+  mutating func add(_ time: VirtualTime, device: Int, _ kind: LifeAction, before stop: VirtualTime = .max) {
+    guard time < stop else { return }
+    actions.append(PlannedAction(time: time, sequence: actions.count, deviceIndex: device, kind: kind))
+  }
+
+  /// The actions before `end`, by time, ties in planning order.
+  func sorted(before end: VirtualTime) -> [PlannedAction] {
+    actions.filter { $0.time < end }.sorted { ($0.time, $0.sequence) < ($1.time, $1.sequence) }
+  }
+}

@@ -1,0 +1,92 @@
+import ExternalPurchaseTokens
+import LifecycleSimulator
+
+/// Plays a planned life through the lifecycle engine in its own small world, acting as the app
+/// would: it asks for tokens only where its eligibility checks say the API works, and falls back
+/// from custom links to link-out and then to the notice sheet.
+struct LifeRunner: Sendable {
+  let rules: LifecycleRules
+
+  func run(_ life: CustomerLife, worldSeed: UInt64) throws(SimulationError) -> WorldState {
+    var world = WorldState(
+      now: FixtureWorld.startTime, rules: rules, app: FixtureWorld.app, seed: worldSeed,
+      customers: [life.customer], devices: life.devices)
+    var offers = [DeviceOffers?](repeating: nil, count: life.devices.count)
+    for action in life.actions {
+      if action.time > world.now { _ = try world.applyWithoutLog(.advanceClock(to: action.time)) }
+      let index = action.deviceIndex
+      let deviceId = life.devices[index].id
+      switch action.kind {
+      case .install:
+        try offerCurrentRelease(at: action.time, in: &world)
+        _ = try world.applyWithoutLog(.install(device: deviceId))
+      case .redownload:
+        try offerCurrentRelease(at: action.time, in: &world)
+        _ = try world.applyWithoutLog(.redownload(device: deviceId))
+      case .uninstall:
+        _ = try world.applyWithoutLog(.uninstall(device: deviceId))
+      case .update:
+        _ = try world.applyWithoutLog(
+          .update(device: deviceId, version: FixtureWorld.version(at: action.time)))
+      case .firstLaunch:
+        let offer = offers[index] ?? DeviceOffers(device: world.devices[index], in: world)
+        offers[index] = offer
+        try request([.acquisition, .services], offeredBy: offer, deviceId: deviceId, in: &world)
+      case .launchAfterUpdate:
+        let offer = offers[index] ?? DeviceOffers(device: world.devices[index], in: world)
+        offers[index] = offer
+        try request([.services], offeredBy: offer, deviceId: deviceId, in: &world)
+      case .purchaseMoment(let intent):
+        let offer = offers[index] ?? DeviceOffers(device: world.devices[index], in: world)
+        offers[index] = offer
+        try purchase(intent, offeredBy: offer, deviceId: deviceId, in: &world)
+      case .moveStorefront(let storefront):
+        for device in world.devices {
+          _ = try world.applyWithoutLog(.setStorefront(device: device.id, storefront: storefront))
+        }
+        offers = offers.map { _ in nil }
+      }
+    }
+    return world
+  }
+
+  /// Installs take the version the App Store offers at that moment.
+  private func offerCurrentRelease(at time: VirtualTime, in world: inout WorldState) throws(SimulationError) {
+    let version = FixtureWorld.version(at: time)
+    guard world.app.version != version else { return }
+    var app = world.app
+    app.version = version
+    _ = try world.applyWithoutLog(.setApp(app))
+  }
+
+  /// Asks for each type the device can get, in order; the others are skipped, as an app that
+  /// checked `isEligible` and its region would.
+  private func request(
+    _ types: [CustomLinkTokenType], offeredBy offer: DeviceOffers, deviceId: String,
+    in world: inout WorldState
+  ) throws(SimulationError) {
+    for type in types where offer.offers(type) {
+      _ = try world.applyWithoutLog(.requestToken(device: deviceId, type: type))
+    }
+  }
+
+  /// Before a purchase the app gets what the storefront uses: per-transaction tokens (Japan,
+  /// Brazil), the custom link's SERVICES (and maybe ACQUISITION) token (EU), or else a link-out
+  /// or notice sheet token from the older APIs.
+  private func purchase(
+    _ intent: PurchaseIntent, offeredBy offer: DeviceOffers, deviceId: String, in world: inout WorldState
+  ) throws(SimulationError) {
+    if offer.perTransaction {
+      for type in intent.perTransactionTypes {
+        _ = try world.applyWithoutLog(.requestToken(device: deviceId, type: type))
+      }
+    } else if offer.services {
+      let types: [CustomLinkTokenType] = intent.alsoAcquisition ? [.acquisition, .services] : [.services]
+      try request(types, offeredBy: offer, deviceId: deviceId, in: &world)
+    } else if offer.linkOut {
+      _ = try world.applyWithoutLog(.openLinkOut(device: deviceId, url: nil))
+    } else if offer.noticeSheet {
+      _ = try world.applyWithoutLog(.presentNoticeSheet(device: deviceId))
+    }
+  }
+}

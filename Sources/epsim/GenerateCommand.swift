@@ -1,0 +1,91 @@
+import ArgumentParser
+import ExternalPurchaseTokens
+import FixtureGenerator
+import Foundation
+
+/// `epsim generate`: bulk, realistic, reproducible token fixtures.
+struct GenerateCommand: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "generate",
+    abstract: "Simulate many customers and write every token they get, one a line.",
+    discussion: """
+      Each customer lives through the lifecycle engine in a world of their own, with the same app: \
+      installs on one to three devices, updates, uninstalls, redownloads, token requests, refreshes \
+      and expiries, in storefronts mostly inside and some outside the app's regions. The same seed \
+      gives the same bytes. Token states are as of the end of the window, which starts at \
+      2026-03-01T00:00:00Z.
+      """)
+
+  @Option(help: "How many customers to simulate (at least 1).")
+  var customers: Int
+
+  @Option(help: "The seed: the same seed and options give the same output byte for byte.")
+  var seed: UInt64 = 1
+
+  @Option(help: "The environment the tokens belong to.")
+  var env: EnvironmentArgument = .production
+
+  @Option(help: "The length of the simulated window in days (1 to \(GenerateOptions.maximumDays)).")
+  var days: Int = 30
+
+  @Flag(help: "Encode a seeded quarter of the tokens with Apple's quirks and name them in the JSONL.")
+  var quirks = false
+
+  @Option(
+    help: "jsonl: a JSON object per token, with its decoded fields and context; tokens: the raw strings only."
+  )
+  var format: FormatArgument = .jsonl
+
+  @Option(help: "Write to this file (replaced only once complete) instead of standard output.")
+  var output: String?
+
+  @Option(
+    help: "Threads to simulate on (one per processor by default); the output is the same for any number.")
+  var jobs: Int = ProcessInfo.processInfo.activeProcessorCount
+
+  var options: GenerateOptions {
+    GenerateOptions(
+      customers: customers, seed: seed, environment: env.environment, days: days, quirks: quirks,
+      format: format.format)
+  }
+
+  func validate() throws {
+    if let problem = options.problem { throw ValidationError(problem) }
+    if jobs < 1 || jobs > 256 { throw ValidationError("--jobs must be between 1 and 256 (got \(jobs))") }
+  }
+
+  func run() throws {
+    let generator = try FixtureGenerator(options: options)
+    do {
+      if let output {
+        var file = try AtomicFile(path: output)
+        do {
+          try generator.generate(into: &file, workers: jobs)
+          try file.commit()
+        } catch {
+          file.discard()
+          throw error
+        }
+      } else {
+        var sink = FileDescriptorSink.standardOutput
+        try generator.generate(into: &sink, workers: jobs)
+      }
+    } catch let error as FixtureError {
+      throw FixtureFailure.report(error)
+    }
+  }
+}
+
+/// `--env` values.
+enum EnvironmentArgument: String, CaseIterable, ExpressibleByArgument {
+  case sandbox, production
+
+  var environment: TokenEnvironment { self == .sandbox ? .sandbox : .production }
+}
+
+/// `--format` values.
+enum FormatArgument: String, CaseIterable, ExpressibleByArgument {
+  case jsonl, tokens
+
+  var format: OutputFormat { self == .jsonl ? .jsonl : .tokens }
+}
