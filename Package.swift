@@ -9,6 +9,7 @@ let package = Package(
     // The codec alone: a backend can depend on this without the engine, the UI or ncurses.
     .library(name: "ExternalPurchaseTokens", targets: ["ExternalPurchaseTokens"]),
     .library(name: "LifecycleSimulator", targets: ["LifecycleSimulator"]),
+    .library(name: "ScenarioLanguage", targets: ["ScenarioLanguage"]),
     .executable(name: "epsim", targets: ["epsim"]),
   ],
   dependencies: [
@@ -17,16 +18,24 @@ let package = Package(
   targets: [
     .target(name: "ExternalPurchaseTokens"),
     .target(name: "LifecycleSimulator", dependencies: ["ExternalPurchaseTokens"]),
+    .target(name: "ScenarioLanguage", dependencies: ["LifecycleSimulator", "ExternalPurchaseTokens"]),
     .executableTarget(
       name: "epsim",
       dependencies: [
         "ExternalPurchaseTokens",
         "LifecycleSimulator",
+        "ScenarioLanguage",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),
     .testTarget(name: "ExternalPurchaseTokensTests", dependencies: ["ExternalPurchaseTokens"]),
     .testTarget(
       name: "LifecycleSimulatorTests", dependencies: ["LifecycleSimulator", "ExternalPurchaseTokens"]),
+    .testTarget(
+      name: "ScenarioLanguageTests",
+      dependencies: ["ScenarioLanguage", "LifecycleSimulator", "ExternalPurchaseTokens"],
+      exclude: ["Fixtures"]),
+    // Runs the built `epsim run` on fixture files; depends on the executable so it is built first.
+    .testTarget(name: "RunCLITests", dependencies: ["epsim"]),
   ]
 )

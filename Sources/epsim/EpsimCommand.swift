@@ -6,6 +6,6 @@ struct EpsimCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "epsim",
     abstract: "Simulate Apple's external purchase tokens: lifecycles, expiries, decoding.",
-    subcommands: []
+    subcommands: [RunCommand.self]
   )
 }
