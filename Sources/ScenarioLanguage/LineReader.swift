@@ -82,8 +82,11 @@ struct LineReader {
       position += 1
       return value
     } catch {
+      // DurationText says what it expected at which character; keep its words when it can.
+      let specific = error.message.hasPrefix("expected ") ? String(error.message.dropFirst(9)) : nil
       throw LineError(
-        column: word.column + error.offset, expected: description, found: word.text, note: error.message)
+        column: word.column + error.offset, expected: specific ?? description, found: word.text,
+        note: specific == nil ? error.message : nil)
     }
   }
 

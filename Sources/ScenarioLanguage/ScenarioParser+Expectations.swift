@@ -22,9 +22,10 @@ extension ScenarioParser {
       let kind = try expectation(&reader)
       try check(kind, at: first, answering: step)
       result.append(Expectation(kind, location: SourceLocation(line: line, column: first.column)))
+      if reader.accept("and") { continue }
       try reader.end(or: ["and"])
-    } while reader.accept("and")
-    return result
+      return result
+    } while true
   }
 
   /// Refuses expectations about an answer the step does not give, and world expectations

@@ -47,15 +47,21 @@ public struct ScenarioParser {
     return Scenario(statements: statements)
   }
 
-  /// Every word a line may start with, for suggestions.
-  static let statementKeywords = [
-    "demo", "seed", "start", "app", "entitlement", "plist", "environment", "rules", "creation",
-    "services-renewal", "lifetime", "refresh", "os-gating", "eligibility", "type-regions", "customer",
-    "device",
+  /// Lines that only the setup may hold.
+  static let setupOnlyKeywords = ["demo", "seed", "start", "app", "entitlement", "plist"]
+  /// Lines allowed both in the setup and among the steps.
+  static let anywhereKeywords = [
+    "environment", "rules", "creation", "services-renewal", "lifetime", "refresh", "os-gating", "eligibility",
+    "type-regions", "customer", "device",
+  ]
+  /// Lines that end the setup.
+  static let stepKeywords = [
     "install", "update", "redownload", "uninstall", "request", "check-eligibility", "notice-sheet",
     "link-out",
     "force-refresh", "storefront", "os", "payments", "advance", "expect",
   ]
+  /// Every word a line may start with, for suggestions.
+  static let statementKeywords = setupOnlyKeywords + anywhereKeywords + stepKeywords
 
   /// Parses one non-empty line and updates what the following lines may refer to.
   mutating func statement(_ line: WordSplitter.Line) throws(LineError) -> Statement {
@@ -68,12 +74,18 @@ public struct ScenarioParser {
         candidates: Self.statementKeywords)
     }
     reader.position += 1
-    let kind = try statementKind(keyword.text, &reader, line: line.number)
-    try checkPlacement(kind, keyword: keyword, line: line.number)
-    if kind.isStepOnly, inSetup {
+    // Placement depends on the keyword alone, so a step with a bad argument still ends the setup.
+    if Self.setupOnlyKeywords.contains(keyword.text), !inSetup {
+      throw LineError(
+        column: keyword.column, expected: "a step, a rule change or 'expect'", found: keyword.text,
+        note: "setup lines go before the first step, line \(firstStepLine ?? 0)")
+    }
+    if Self.stepKeywords.contains(keyword.text), inSetup {
       inSetup = false
       firstStepLine = line.number
     }
+    let kind = try statementKind(keyword.text, &reader, line: line.number)
+    try checkPlacement(kind, keyword: keyword, line: line.number)
     if let device = kind.device { lastCustomer = devices[device]?.customer }
 
     var expectations: [Expectation] = []
@@ -92,11 +104,6 @@ public struct ScenarioParser {
   /// The rules about where a line may stand: setup lines first, `demo` first of all, `environment`
   /// before the rule lines it would reset, each setup-only line once.
   mutating func checkPlacement(_ kind: StatementKind, keyword: Word, line: Int) throws(LineError) {
-    if kind.isSetupOnly, !inSetup {
-      throw LineError(
-        column: keyword.column, expected: "a step, a rule change or 'expect'", found: keyword.text,
-        note: "setup lines go before the first step, line \(firstStepLine ?? 0)")
-    }
     guard inSetup else { return }
     if case .demo = kind, statementCount > 0 {
       throw LineError(

@@ -10,7 +10,8 @@ enum StepResultText {
     case .eligible: return "eligible"
     case .notEligible(let code, let message): return "not eligible, reason \(code): \(message)"
     case .lifecycle(let started):
-      return started.isEmpty ? "no new period" : "started " + started.map(describe).joined(separator: ", ")
+      return started.isEmpty
+        ? "no period started" : "started " + started.map(describe).joined(separator: ", ")
     case .clock(_, let to, let expired):
       return "now \(ISOTime.string(to))"
         + (expired.isEmpty ? "" : "; expired " + expired.map(describe).joined(separator: ", "))
