@@ -9,16 +9,16 @@ extension ScenarioParser {
     "tokens", "now",
   ]
 
+  static let expectationDescription =
+    "an expectation (" + expectationKeywords.map { "'\($0)'" }.joined(separator: ", ") + " or a token type)"
+
   /// The expectations after `expect`, checked against the step whose answer they examine.
   func expectations(
     _ reader: inout LineReader, line: Int, answering step: (kind: StatementKind, line: Int)?
   ) throws(LineError) -> [Expectation] {
     var result: [Expectation] = []
     repeat {
-      guard let first = reader.current else {
-        throw reader.error(
-          expected: "an expectation (" + Phrase.choices(Self.expectationKeywords + ["TYPE"]) + ")")
-      }
+      guard let first = reader.current else { throw reader.error(expected: Self.expectationDescription) }
       let kind = try expectation(&reader)
       try check(kind, at: first, answering: step)
       result.append(Expectation(kind, location: SourceLocation(line: line, column: first.column)))
@@ -62,9 +62,7 @@ extension ScenarioParser {
       let state = PeriodState(rawValue: try reader.keyword(PeriodState.allCases.map(\.rawValue)))!
       return .state(type: type, state: state, customer: try scope(&reader, allowEveryone: false))
     }
-    let keyword = try reader.keyword(
-      Self.expectationKeywords,
-      expected: "an expectation (" + Phrase.choices(Self.expectationKeywords) + " or a token type)")
+    let keyword = try reader.keyword(Self.expectationKeywords, expected: Self.expectationDescription)
     switch keyword {
     case "token": return .token
     case "nothing": return .nothing
@@ -103,6 +101,10 @@ extension ScenarioParser {
   private func scope(_ reader: inout LineReader, allowEveryone: Bool) throws(LineError) -> CustomerScope {
     guard reader.accept("for") else { return .lastUsed }
     if allowEveryone, reader.accept("all") { return .everyone }
+    if reader.current?.text == "all" {
+      throw reader.error(
+        expected: "a customer name", note: "'for all' works with the periods and tokens counts only")
+    }
     return .named(try knownCustomer(&reader))
   }
 

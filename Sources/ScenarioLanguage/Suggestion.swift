@@ -8,7 +8,8 @@ enum Suggestion {
       let distance = editDistance(Array(lowered), Array(candidate.lowercased()))
       if distance < (best?.distance ?? .max) { best = (candidate, distance) }
     }
-    guard let best, best.candidate != word else { return nil }
+    // Symbols and two-letter words ('=', 'on') are too short for a guess to help.
+    guard let best, best.candidate != word, best.candidate.count >= 3 else { return nil }
     // Allow roughly one edit per three characters, at least one, so short words stay strict.
     let allowed = max(1, min(3, best.candidate.count / 3))
     return best.distance <= allowed ? best.candidate : nil

@@ -18,9 +18,10 @@ enum WordSplitter {
   static func lines(of text: String) -> [Line] {
     var result: [Line] = []
     var number = 0
-    for rawLine in text.split(separator: "\n", omittingEmptySubsequences: false) {
+    // "\r\n" is one Character in Swift, so it is a separator of its own.
+    let separators: Set<Character> = ["\n", "\r\n", "\r"]
+    for line in text.split(omittingEmptySubsequences: false, whereSeparator: separators.contains) {
       number += 1
-      let line = rawLine.hasSuffix("\r") ? rawLine.dropLast() : rawLine
       result.append(words(of: line, number: number))
     }
     return result
