@@ -152,12 +152,10 @@ struct ExpectationEvaluator {
     }
   }
 
+  /// As the writer spells it, with the milliseconds beside a date.
   private func describe(_ value: FieldValue, of field: TokenField) -> String {
-    switch value {
-    case .absent: return "none"
-    case .integer(let number): return field.isDate ? Self.time(number) : String(number)
-    case .text(let text): return text
-    }
+    if field.isDate, case .integer(let number) = value { return Self.time(number) }
+    return ScenarioWriter.fieldValue(value, of: field)
   }
 
   private func periodName(_ issued: IssuedToken) -> String {

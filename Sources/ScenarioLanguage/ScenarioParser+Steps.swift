@@ -85,27 +85,25 @@ extension ScenarioParser {
   }
 
   /// A device declared earlier (or by the demo world).
-  mutating func knownDevice(_ reader: inout LineReader) throws(LineError) -> String {
-    guard let word = reader.current, devices[word.text] != nil else {
-      let known = devices.keys.sorted()
-      throw reader.error(
-        expected: known.isEmpty
-          ? "a device (declare one with a 'device' line first)"
-          : "a known device (\(known.joined(separator: ", ")))",
-        candidates: known)
-    }
-    reader.position += 1
-    return word.text
+  func knownDevice(_ reader: inout LineReader) throws(LineError) -> String {
+    try known(&reader, among: Set(devices.keys), what: "device", howToDeclare: "a 'device' line")
   }
 
   /// A customer declared earlier, implicitly by a device, or by the demo world.
   func knownCustomer(_ reader: inout LineReader) throws(LineError) -> String {
-    guard let word = reader.current, customers[word.text] != nil else {
-      let known = customers.keys.sorted()
+    try known(
+      &reader, among: Set(customers.keys), what: "customer", howToDeclare: "a 'customer' or 'device' line")
+  }
+
+  private func known(_ reader: inout LineReader, among names: Set<String>, what: String, howToDeclare: String)
+    throws(LineError) -> String
+  {
+    guard let word = reader.current, names.contains(word.text) else {
+      let known = names.sorted()
       throw reader.error(
         expected: known.isEmpty
-          ? "a customer (declare one with a 'customer' or 'device' line first)"
-          : "a known customer (\(known.joined(separator: ", ")))",
+          ? "a \(what) (declare one with \(howToDeclare) first)"
+          : "a known \(what) (\(known.joined(separator: ", ")))",
         candidates: known)
     }
     reader.position += 1

@@ -22,7 +22,8 @@ struct RunCommand: ParsableCommand {
   @Option(help: "Report format: text, json or junit.")
   var format: String = "text"
 
-  @Option(help: "Use this seed instead of each file's seed line.")
+  // Unconditional, so `--seed -3` reaches the check below instead of reading as a flag.
+  @Option(parsing: .unconditional, help: "Use this seed instead of each file's seed line.")
   var seed: String?
 
   @Option(help: "Write the report to this file (all or nothing) instead of standard output.")
