@@ -10,9 +10,11 @@ enum InitialWorld {
   static let defaultApp = AppConfiguration(
     bundleId: "com.example.app", appAppleId: 1_234_567_890, version: "1.0")
 
-  /// The initial world; customers and devices go through the engine so its checks apply.
-  static func build(_ setup: ArraySlice<Statement>, seedOverride: UInt64?) throws(RunFailureAt) -> WorldState
-  {
+  /// The initial world; customers and devices go through the engine so its checks apply. When the
+  /// engine refuses one, the world built so far comes back with the refusal.
+  static func build(_ setup: ArraySlice<Statement>, seedOverride: UInt64?) -> (
+    world: WorldState, failure: RunFailureAt?
+  ) {
     var rules = LifecycleRules.production
     var app = defaultApp
     var seed = DemoWorld.seed
@@ -51,11 +53,11 @@ enum InitialWorld {
         do {
           _ = try world.apply(event)
         } catch {
-          throw RunFailureAt(statement: statement, message: error.message)
+          return (world, RunFailureAt(statement: statement, message: error.message))
         }
       }
     }
-    return world
+    return (world, nil)
   }
 
   /// Adding a device: its customer first when nobody declared them (customers are created implicitly).

@@ -15,16 +15,11 @@ public struct ScenarioRunner: Sendable {
   }
 
   public func run(_ scenario: Scenario, file: String) -> Transcript {
-    let world: WorldState
-    do {
-      world = try InitialWorld.build(scenario.setup, seedOverride: seedOverride)
-    } catch {
-      return stopped(
-        Transcript(file: file, seed: 0, environment: .production, start: 0), at: error, rest: scenario.steps)
-    }
-    var run = RunState(simulation: Simulation(initial: world))
+    let (world, setupFailure) = InitialWorld.build(scenario.setup, seedOverride: seedOverride)
     var transcript = Transcript(
       file: file, seed: world.seed, environment: world.rules.environment, start: world.now)
+    if let setupFailure { return stopped(transcript, at: setupFailure, rest: scenario.steps) }
+    var run = RunState(simulation: Simulation(initial: world))
     for (offset, statement) in scenario.steps.enumerated() {
       do {
         transcript.entries.append(try run.perform(statement))

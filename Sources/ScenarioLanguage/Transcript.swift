@@ -122,6 +122,7 @@ public struct ExpectationRecord: Hashable, Sendable {
   public var actual: String
 }
 
+/// Whether an expectation held, failed, or was never reached.
 public enum ExpectationStatus: String, Hashable, Sendable {
   case passed
   case failed

@@ -220,6 +220,23 @@ struct RunnerTests {
     #expect(transcript.entries.count == 2)
   }
 
+  /// Scenarios built in code skip the parser's checks; the engine still refuses what is wrong.
+  @Test func setupRefusalsOfScenariosBuiltInCode() {
+    let device = DeviceLine(id: "a.b", platform: .iOS, osVersion: OSVersion(18, 2), storefront: "nl")
+    let scenario = Scenario(statements: [
+      Statement(.seed(9)), Statement(.device(device)),
+      Statement(.device(device), location: SourceLocation(line: 3, column: 1)),
+      Statement(
+        .install(device: "a.b"),
+        expectations: [Expectation(.periodCount(type: nil, count: 2, customer: .lastUsed))]),
+    ])
+    let transcript = ScenarioRunner().run(scenario, file: "built")
+    #expect(transcript.seed == 9)
+    #expect(transcript.failure?.location.line == 3)
+    #expect(transcript.failure?.message == "device 'a.b' already exists")
+    #expect(transcript.statuses == [.notRun])
+  }
+
   @Test func clockTargetsWithNothingAheadAreRefusals() throws {
     let transcript = try run(Self.sandbox + "advance to next expiry\n")
     #expect(transcript.failure?.message.hasPrefix("no expiry lies ahead of 2026-03-01T09:00:00.000Z") == true)
