@@ -37,7 +37,12 @@ struct RunState {
         } catch {
           throw RunFailureAt(statement: statement, message: error.message)
         }
-        summaries.append(event.summary)
+        // The engine's summary of a rules change names only the environment; say which rule.
+        if case .setRules = event {
+          summaries.append("rules: " + ScenarioWriter.statement(statement.kind))
+        } else {
+          summaries.append(event.summary)
+        }
       }
       action = summaries.joined(separator: "; ")
       if let outcome { result = record(outcome.result, of: statement) }

@@ -283,6 +283,7 @@ struct RunnerTests {
     #expect(transcript.statuses.count == 4)
     #expect(transcript.entries[2].result == .changed)
     #expect(transcript.entries[1].action == "add customer carol; add device carol.ipad (iPadOS 18.1, fr)")
+    #expect(transcript.entries[7].action == "rules: lifetime SERVICES 2h")
   }
 
   @Test func transcriptRecordsEveryStep() throws {
