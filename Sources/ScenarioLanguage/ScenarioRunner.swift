@@ -15,20 +15,25 @@ public struct ScenarioRunner: Sendable {
   }
 
   public func run(_ scenario: Scenario, file: String) -> Transcript {
+    execute(scenario, file: file).transcript
+  }
+
+  /// The transcript and the world as the run left it.
+  func execute(_ scenario: Scenario, file: String) -> (transcript: Transcript, world: WorldState) {
     let (world, setupFailure) = InitialWorld.build(scenario.setup, seedOverride: seedOverride)
     var transcript = Transcript(
       file: file, seed: world.seed, environment: world.rules.environment, start: world.now)
-    if let setupFailure { return stopped(transcript, at: setupFailure, rest: scenario.steps) }
+    if let setupFailure { return (stopped(transcript, at: setupFailure, rest: scenario.steps), world) }
     var run = RunState(simulation: Simulation(initial: world))
     for (offset, statement) in scenario.steps.enumerated() {
       do {
         transcript.entries.append(try run.perform(statement))
       } catch {
         let rest = scenario.steps.dropFirst(offset + 1)
-        return stopped(transcript, at: error, rest: [error.statement] + rest)
+        return (stopped(transcript, at: error, rest: [error.statement] + rest), run.world)
       }
     }
-    return transcript
+    return (transcript, run.world)
   }
 
   /// Records an engine refusal and the expectations it left unchecked.
