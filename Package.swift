@@ -13,6 +13,8 @@ let package = Package(
     .library(name: "TokenFixtures", targets: ["TokenFixtures"]),
     // The Info.plist and entitlements checker behind `epsim lint`: Foundation only.
     .library(name: "InfoPlistLint", targets: ["InfoPlistLint"]),
+
+    .library(name: "ScenarioLanguage", targets: ["ScenarioLanguage"]),
     .executable(name: "epsim", targets: ["epsim"]),
   ],
   dependencies: [
@@ -25,15 +27,17 @@ let package = Package(
     .target(name: "InfoPlistLint"),
     // Realistic customers' lives through the engine, streamed as token lines (`epsim generate`).
     .target(name: "FixtureGenerator", dependencies: ["LifecycleSimulator", "ExternalPurchaseTokens"]),
+    // The .epsim scenario language: parser, runner, transcripts (`epsim run`).
+    .target(name: "ScenarioLanguage", dependencies: ["LifecycleSimulator", "ExternalPurchaseTokens"]),
     .executableTarget(
       name: "epsim",
       dependencies: [
         "ExternalPurchaseTokens",
         "LifecycleSimulator",
         "TokenFixtures",
-
         "InfoPlistLint",
         "FixtureGenerator",
+        "ScenarioLanguage",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),
@@ -42,17 +46,19 @@ let package = Package(
     .executableTarget(name: "epsim-benchmarks", dependencies: ["ExternalPurchaseTokens", "TokenCorpus"]),
     .testTarget(
       name: "ExternalPurchaseTokensTests", dependencies: ["ExternalPurchaseTokens", "TokenCorpus"]),
-    // Runs the built `epsim` binary, which `swift test` builds with every other target.
-    .testTarget(name: "EpsimCLITests", dependencies: ["ExternalPurchaseTokens", "TokenCorpus"]),
+    // Runs the built `epsim` binary; depending on the executable makes SwiftPM build it first.
+    .testTarget(name: "EpsimCLITests", dependencies: ["epsim", "ExternalPurchaseTokens", "TokenCorpus"]),
     .testTarget(
       name: "LifecycleSimulatorTests", dependencies: ["LifecycleSimulator", "ExternalPurchaseTokens"]),
     .testTarget(
       name: "TokenFixturesTests", dependencies: ["TokenFixtures", "ExternalPurchaseTokens"]),
     .testTarget(name: "InfoPlistLintTests", dependencies: ["InfoPlistLint"]),
-    // Runs the built `epsim lint` binary; depending on the executable makes SwiftPM build it first.
-    .testTarget(name: "LintCLITests", dependencies: ["epsim"]),
     .testTarget(
       name: "FixtureGeneratorTests",
       dependencies: ["FixtureGenerator", "LifecycleSimulator", "ExternalPurchaseTokens"]),
+    .testTarget(
+      name: "ScenarioLanguageTests",
+      dependencies: ["ScenarioLanguage", "LifecycleSimulator", "ExternalPurchaseTokens"],
+      exclude: ["Fixtures"]),
   ]
 )

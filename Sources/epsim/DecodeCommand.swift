@@ -35,7 +35,7 @@ struct DecodeCommand: ParsableCommand {
       tokens.isEmpty ? Self.standardInputLines() : tokens.enumerated().map { ($0.offset + 1, $0.element) }
     guard !inputs.isEmpty else {
       StandardStreams.writeError("epsim decode: no tokens: give them as arguments or pipe one per line.\n")
-      throw ExitCode(2)
+      throw ExitCode.usage
     }
     let decoder = TokenDecoder(mode: strict ? .strict : .lenient)
     var output = StandardStreams.BufferedOutput()
@@ -53,7 +53,7 @@ struct DecodeCommand: ParsableCommand {
       }
     }
     output.flush()
-    if failures > 0 { throw ExitCode(2) }
+    if failures > 0 { throw ExitCode.usage }
   }
 
   /// The token inside `text`: `text` itself, or the token parameter when it is a URL.

@@ -8,7 +8,8 @@ struct EpsimCommand: ParsableCommand {
     commandName: "epsim",
     abstract: "Simulate Apple's external purchase tokens: lifecycles, expiries, decoding.",
     subcommands: [
-      DecodeCommand.self, GenerateCommand.self, SamplesCommand.self, CraftCommand.self, LintCommand.self,
+      RunCommand.self, DecodeCommand.self, GenerateCommand.self, SamplesCommand.self, CraftCommand.self,
+      LintCommand.self,
     ]
   )
 

@@ -36,10 +36,10 @@ struct LintCommand: ParsableCommand {
       }
     } catch {
       FileHandle.standardError.write(Data("epsim lint: error: \(error)\n".utf8))
-      throw ExitCode(2)
+      throw ExitCode.usage
     }
     let report = InfoPlistLinter.lint(infoPlist: plist, entitlements: entitlementsList)
     print(json ? report.json : report.text, terminator: json ? "\n" : "")
-    if report.hasErrors { throw ExitCode(1) }
+    if report.hasErrors { throw ExitCode.checkFailed }
   }
 }

@@ -46,7 +46,11 @@ enum EpsimExecutable {
     throw NotFound(searched: searched)
   }
 
-  /// Runs `epsim` with `arguments`, feeding `input` on standard input.
+  /// The repository checkout, where the tests run `epsim` so paths like `docs/examples/` resolve.
+  static let repository = URL(fileURLWithPath: #filePath)
+    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+  /// Runs `epsim` with `arguments` in the repository root, feeding `input` on standard input.
   ///
   /// Input and outputs go through temporary files, not pipes, so a large output can never
   /// fill a pipe and deadlock the test.
@@ -65,6 +69,7 @@ enum EpsimExecutable {
     let process = Process()
     process.executableURL = try locate()
     process.arguments = arguments
+    process.currentDirectoryURL = repository
     process.standardInput = try FileHandle(forReadingFrom: inputFile)
     process.standardOutput = try FileHandle(forWritingTo: outputFile)
     process.standardError = try FileHandle(forWritingTo: errorFile)

@@ -12,11 +12,11 @@ struct LintCommandTests {
   }
 
   @Test func binaryIsFound() {
-    #expect(EpsimBinary.url != nil)
+    #expect(throws: Never.self) { try EpsimExecutable.locate() }
   }
 
   @Test func cleanFilesExitZero() throws {
-    let run = try EpsimBinary.run([
+    let run = try EpsimExecutable.run([
       "lint", example("eu-links-good.plist"), "--entitlements", example("eu-links.entitlements"),
     ])
     #expect(run.status == 0)
@@ -28,14 +28,14 @@ struct LintCommandTests {
   }
 
   @Test func warningsAndNotesStillExitZero() throws {
-    let run = try EpsimBinary.run(["lint", example("old-os.plist")])
+    let run = try EpsimExecutable.run(["lint", example("old-os.plist")])
     #expect(run.status == 0)
     #expect(run.standardOutput.contains(": warning: SKExternalPurchaseMultiLink: "))
   }
 
   @Test func errorsExitOneWithOneLinePerFinding() throws {
     let file = example("bad-link-counts.plist")
-    let run = try EpsimBinary.run(["lint", file, "--entitlements", example("link-only.entitlements")])
+    let run = try EpsimExecutable.run(["lint", file, "--entitlements", example("link-only.entitlements")])
     #expect(run.status == 1)
     let lines = run.standardOutput.split(separator: "\n").map(String.init)
     #expect(lines.count == 4)
@@ -45,7 +45,7 @@ struct LintCommandTests {
   }
 
   @Test func jsonIsOneDocument() throws {
-    let run = try EpsimBinary.run(["lint", example("bad-countries-binary.plist"), "--json"])
+    let run = try EpsimExecutable.run(["lint", example("bad-countries-binary.plist"), "--json"])
     #expect(run.status == 1)
     let object = try #require(
       try JSONSerialization.jsonObject(with: Data(run.standardOutput.utf8)) as? [String: Any])
@@ -60,14 +60,14 @@ struct LintCommandTests {
 
   @Test func unreadableInputExitsTwoAndNamesTheFile() throws {
     let file = example("truncated.plist")
-    let run = try EpsimBinary.run(["lint", file])
+    let run = try EpsimExecutable.run(["lint", file])
     #expect(run.status == 2)
     #expect(run.standardOutput == "")
     #expect(run.standardError.contains("\(file):7:22: the XML document ends too early"))
   }
 
   @Test func missingEntitlementsFileExitsTwo() throws {
-    let run = try EpsimBinary.run([
+    let run = try EpsimExecutable.run([
       "lint", example("eu-links-good.plist"), "--entitlements", "/nonexistent/App.entitlements",
     ])
     #expect(run.status == 2)
@@ -76,7 +76,7 @@ struct LintCommandTests {
   }
 
   @Test func usageErrorsExitTwo() throws {
-    let run = try EpsimBinary.run(["lint", "--no-such-option"])
+    let run = try EpsimExecutable.run(["lint", "--no-such-option"])
     #expect(run.status == 2)
     #expect(run.standardOutput == "")
     #expect(run.standardError.contains("Usage: epsim lint"))

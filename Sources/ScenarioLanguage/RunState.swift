@@ -1,0 +1,160 @@
+import ExternalPurchaseTokens
+import LifecycleSimulator
+
+/// The run's memory between steps: the simulation, and what expectations compare against.
+struct RunState {
+  var simulation: Simulation
+  /// The customer of the last device a step used: the default for `for` and `of`.
+  var lastCustomer: String?
+  /// The latest token answered to each customer for each type, for `same period`, `same id`, ...
+  var previousAnswers: [AnswerKey: IssuedToken] = [:]
+  /// Periods some request has already been answered from, for `new period`.
+  var answeredPeriods: Set<Int> = []
+  /// The answer of the latest step that is not an `expect` line.
+  var lastAnswer: StepAnswer?
+
+  struct AnswerKey: Hashable {
+    var customer: String
+    var type: CustomLinkTokenType
+  }
+
+  var world: WorldState { simulation.world }
+
+  /// Applies one step, then checks its expectations.
+  mutating func perform(_ statement: Statement) throws(RunFailureAt) -> TranscriptEntry {
+    if let device = statement.kind.device, let owner = world.device(device)?.customerId {
+      lastCustomer = owner
+    }
+    var action = "check"
+    var result: StepResult?
+    if statement.kind != .expect {
+      let events = try events(for: statement)
+      var outcome: EventOutcome?
+      var summaries: [String] = []
+      for event in events {
+        do {
+          outcome = try simulation.apply(event)
+        } catch {
+          throw RunFailureAt(statement: statement, message: error.message)
+        }
+        // The engine's summary of a rules change names only the environment; say which rule.
+        if case .setRules = event {
+          summaries.append("rules: " + ScenarioWriter.statement(statement.kind))
+        } else {
+          summaries.append(event.summary)
+        }
+      }
+      action = summaries.joined(separator: "; ")
+      if let outcome { result = record(outcome.result, of: statement) }
+    }
+    let evaluator = ExpectationEvaluator(world: world, answer: lastAnswer, lastCustomer: lastCustomer)
+    return TranscriptEntry(
+      location: statement.location, statement: ScenarioWriter.statement(statement.kind), action: action,
+      time: world.now, result: result, expectations: statement.expectations.map(evaluator.evaluate))
+  }
+
+  /// The engine events a statement stands for.
+  func events(for statement: Statement) throws(RunFailureAt) -> [WorldEvent] {
+    switch statement.kind {
+    case .environment(let environment): return [.setRules(.preset(environment))]
+    case .rule(let setting):
+      var rules = world.rules
+      setting.apply(to: &rules)
+      return [.setRules(rules)]
+    case .customer(let id, let canPay): return [.addCustomer(Customer(id: id, canMakePayments: canPay))]
+    case .device(let line):
+      return InitialWorld.deviceEvents(line, knownCustomers: Set(world.customers.map(\.id)))
+    case .install(let device): return [.install(device: device)]
+    case .update(let device, let version): return [.update(device: device, version: version)]
+    case .redownload(let device): return [.redownload(device: device)]
+    case .uninstall(let device): return [.uninstall(device: device)]
+    case .request(let type, let device): return [.requestToken(device: device, type: type)]
+    case .checkEligibility(let device): return [.checkEligibility(device: device)]
+    case .noticeSheet(let device): return [.presentNoticeSheet(device: device)]
+    case .linkOut(let device, let url): return [.openLinkOut(device: device, url: url)]
+    case .forceRefresh: return [.forceRefresh]
+    case .setStorefront(let device, let storefront):
+      return [.setStorefront(device: device, storefront: storefront)]
+    case .setOS(let device, let version): return [.setOSVersion(device: device, version: version)]
+    case .setPayments(let customer, let allowed):
+      return [.setCanMakePayments(customer: customer, allowed: allowed)]
+    case .advance(let move):
+      do {
+        return [.advanceClock(to: try world.resolve(try target(of: move)))]
+      } catch {
+        throw RunFailureAt(statement: statement, message: error.message)
+      }
+    case .expect, .demo, .seed, .start, .app, .entitlement, .plist: return []
+    }
+  }
+
+  /// The engine's clock target, with the default customer filled in.
+  func target(of move: ClockMove) throws(SimulationError) -> ClockTarget {
+    switch move {
+    case .by(let duration): return .by(duration)
+    case .to(let time): return .to(time)
+    case .nextExpiry(let offset): return .nextExpiry(offset: offset)
+    case .expiryOf(let type, let customer, let offset):
+      guard let customer = customer ?? lastCustomer else {
+        throw SimulationError("no step has used a device yet; name the customer with 'of'")
+      }
+      return .expiryOf(customer: customer, type: type, offset: offset)
+    }
+  }
+
+  /// Turns the engine's result into a transcript result and remembers the answer.
+  mutating func record(_ result: EventResult, of statement: Statement) -> StepResult {
+    var answer = StepAnswer(result: .changed)
+    switch result {
+    case .lifecycle(let started):
+      answer.result = .lifecycle(started: started.map { PeriodRecord(world.periods[$0]) })
+    case .token(.token(let index, let disposition)):
+      let issued = world.tokens[index]
+      answer.result = .token(tokenRecord(issued, disposition: disposition))
+      answer.issued = issued
+      if let periodId = issued.periodId, let type = issued.token.tokenType {
+        let key = AnswerKey(customer: issued.customerId, type: type)
+        answer.previous = previousAnswers[key]
+        answer.isFirstOfPeriod = !answeredPeriods.contains(periodId)
+        answeredPeriods.insert(periodId)
+        previousAnswers[key] = issued
+      }
+    case .token(.noToken(let reason)): answer.result = .noToken(reason: reason)
+    case .token(.notEligible(let reason)), .eligibility(.notEligible(let reason)),
+      .legacy(.unavailable(let reason)):
+      answer.result = .notEligible(code: reason.code, message: reason.description)
+    case .eligibility(.eligible): answer.result = .eligible
+    case .legacy(.token(let index)):
+      answer.issued = world.tokens[index]
+      answer.result = .token(tokenRecord(world.tokens[index], disposition: nil))
+    case .clock(let from, let to, let expired):
+      answer.result = .clock(from: from, to: to, expired: expired.map { PeriodRecord(world.periods[$0]) })
+    case .changed: answer.result = .changed
+    }
+    if case .request(let type, _) = statement.kind { answer.requestedType = type }
+    lastAnswer = answer
+    return answer.result
+  }
+
+  func tokenRecord(_ issued: IssuedToken, disposition: TokenDisposition?) -> TokenRecord {
+    var url: String?
+    if case .linkOut(let opened) = issued.source { url = opened }
+    return TokenRecord(
+      raw: issued.raw, token: issued.token, customer: issued.customerId, device: issued.deviceId,
+      periodOrdinal: issued.periodId.map { world.periods[$0].ordinal }, isRefresh: issued.isRefresh,
+      disposition: disposition, url: url)
+  }
+}
+
+/// A step's answer as expectations see it.
+struct StepAnswer {
+  var result: StepResult
+  /// The token handed out, if any.
+  var issued: IssuedToken?
+  /// The previous answer for the same customer and type, before this one (custom link tokens only).
+  var previous: IssuedToken?
+  /// True when no earlier request was answered from this token's period.
+  var isFirstOfPeriod = false
+  /// The type asked for, when the step was a `request`.
+  var requestedType: CustomLinkTokenType?
+}

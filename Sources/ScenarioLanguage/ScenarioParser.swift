@@ -1,0 +1,177 @@
+import ExternalPurchaseTokens
+import LifecycleSimulator
+
+/// Reads `.epsim` text into a `Scenario`, checking names, order and values before anything runs.
+///
+/// Parsing goes on after an error so that one run reports every bad line (one error per line).
+public struct ScenarioParser {
+  let file: String
+  /// True until the first step.
+  var inSetup = true
+  var statementCount = 0
+  /// Lines of the setup-only statements seen so far, by keyword, to refuse repeats.
+  var setupLines: [String: Int] = [:]
+  var firstRuleLine: Int?
+  var firstStepLine: Int?
+  /// Declared customers and the line that declared them (0 for the demo world's).
+  var customers: [String: Int] = [:]
+  /// Declared devices: their customer and the line that declared them.
+  var devices: [String: (customer: String, line: Int)] = [:]
+  /// The customer of the last device a step used: the default for `for` and `of`.
+  var lastCustomer: String?
+  /// The most recent step that is not an `expect` line, for standalone expectations.
+  var previousStep: (kind: StatementKind, line: Int)?
+
+  init(file: String) {
+    self.file = file
+  }
+
+  /// Parses a whole file. `file` is only used in error messages.
+  public static func parse(_ text: String, file: String = "<scenario>") throws(ScenarioParseErrors)
+    -> Scenario
+  {
+    var parser = ScenarioParser(file: file)
+    var statements: [Statement] = []
+    var errors: [ScenarioParseError] = []
+    for line in WordSplitter.lines(of: text) where !line.words.isEmpty {
+      do {
+        statements.append(try parser.statement(line))
+      } catch {
+        errors.append(
+          ScenarioParseError(
+            file: file, location: SourceLocation(line: line.number, column: error.column),
+            expected: error.expected, found: error.found, note: error.note, suggestion: error.suggestion))
+      }
+    }
+    guard errors.isEmpty else { throw ScenarioParseErrors(errors) }
+    return Scenario(statements: statements)
+  }
+
+  /// Lines that only the setup may hold.
+  static let setupOnlyKeywords = ["demo", "seed", "start", "app", "entitlement", "plist"]
+  /// Lines allowed both in the setup and among the steps.
+  static let anywhereKeywords = [
+    "environment", "rules", "creation", "services-renewal", "lifetime", "refresh", "os-gating", "eligibility",
+    "type-regions", "customer", "device",
+  ]
+  /// Lines that end the setup.
+  static let stepKeywords = [
+    "install", "update", "redownload", "uninstall", "request", "check-eligibility", "notice-sheet",
+    "link-out",
+    "force-refresh", "storefront", "os", "payments", "advance", "expect",
+  ]
+  /// Every word a line may start with, for suggestions.
+  static let statementKeywords = setupOnlyKeywords + anywhereKeywords + stepKeywords
+
+  /// Parses one non-empty line and updates what the following lines may refer to.
+  mutating func statement(_ line: WordSplitter.Line) throws(LineError) -> Statement {
+    var reader = LineReader(line)
+    let keyword = reader.current!
+    let location = SourceLocation(line: line.number, column: keyword.column)
+    guard Self.statementKeywords.contains(keyword.text) else {
+      throw reader.error(
+        expected: inSetup ? "a setup line or a step" : "a step, a rule change or 'expect'",
+        candidates: Self.statementKeywords)
+    }
+    reader.position += 1
+    // Placement depends on the keyword alone, so a step with a bad argument still ends the setup.
+    if Self.setupOnlyKeywords.contains(keyword.text), !inSetup {
+      throw LineError(
+        column: keyword.column, expected: "a step, a rule change or 'expect'", found: keyword.text,
+        note: "setup lines go before the first step, line \(firstStepLine ?? 0)")
+    }
+    if Self.stepKeywords.contains(keyword.text), inSetup {
+      inSetup = false
+      firstStepLine = line.number
+    }
+    let kind = try statementKind(keyword.text, &reader, line: line.number)
+    try checkPlacement(kind, keyword: keyword, line: line.number)
+    if let device = kind.device { lastCustomer = devices[device]?.customer }
+
+    var expectations: [Expectation] = []
+    if case .expect = kind {
+      expectations = try self.expectations(&reader, line: line.number, answering: previousStep)
+    } else if !inSetup, reader.accept("expect") {
+      expectations = try self.expectations(&reader, line: line.number, answering: (kind, line.number))
+    } else {
+      try reader.end(or: inSetup ? [] : ["expect"])
+    }
+    if kind != .expect, !inSetup { previousStep = (kind, line.number) }
+    statementCount += 1
+    return Statement(kind, expectations: expectations, location: location)
+  }
+
+  /// The rules about where a line may stand: setup lines first, `demo` first of all, `environment`
+  /// before the rule lines it would reset, each setup-only line once.
+  mutating func checkPlacement(_ kind: StatementKind, keyword: Word, line: Int) throws(LineError) {
+    guard inSetup else { return }
+    if case .demo = kind, statementCount > 0 {
+      throw LineError(
+        column: keyword.column, expected: "'demo' as the first line", found: keyword.text,
+        note: "it replaces the whole world, so it must come before every other line")
+    }
+    if case .environment = kind, let firstRuleLine {
+      throw LineError(
+        column: keyword.column, expected: "'environment' before the rule lines", found: keyword.text,
+        note: "it resets every rule to the preset; the first rule line is line \(firstRuleLine)")
+    }
+    if case .rule = kind, firstRuleLine == nil { firstRuleLine = line }
+    let onceOnly = ["demo", "seed", "start", "app", "environment"]
+    if onceOnly.contains(keyword.text) {
+      if let earlier = setupLines[keyword.text] {
+        throw LineError(
+          column: keyword.column, expected: "one '\(keyword.text)' line", found: keyword.text,
+          note: "already set on line \(earlier)")
+      }
+      setupLines[keyword.text] = line
+    }
+  }
+
+  mutating func statementKind(_ keyword: String, _ reader: inout LineReader, line: Int) throws(LineError)
+    -> StatementKind
+  {
+    switch keyword {
+    case "demo":
+      declareDemoWorld()
+      return .demo
+    case "seed":
+      return .seed(try seedValue(&reader))
+    case "start": return .start(try reader.time())
+    case "app": return .app(try appLine(&reader))
+    case "entitlement": return .entitlement(try entitlement(&reader))
+    case "plist": return .plist(try plist(&reader))
+    case "environment": return .environment(try environmentName(&reader))
+    case "rules":
+      let field = try reader.keyword(
+        Self.ruleFields.map(\.keyword),
+        expected: "a rule (" + Phrase.choices(Self.ruleFields.map(\.keyword)) + ")")
+      return .rule(try ruleSetting(field, &reader))
+    case "creation", "services-renewal", "lifetime", "refresh", "os-gating", "eligibility", "type-regions":
+      return .rule(try ruleSetting(keyword, &reader))
+    case "customer": return try customerLine(&reader, line: line)
+    case "device": return .device(try deviceLine(&reader, line: line))
+    case "expect": return .expect
+    default: return try step(keyword, &reader)
+    }
+  }
+
+  /// The demo world's names become known, so steps can use them.
+  mutating func declareDemoWorld() {
+    let world = DemoWorld.world()
+    for customer in world.customers { customers[customer.id] = 0 }
+    for device in world.devices { devices[device.id] = (device.customerId, 0) }
+  }
+
+  func seedValue(_ reader: inout LineReader) throws(LineError) -> UInt64 {
+    guard let word = reader.current, let value = UInt64(word.text) else {
+      throw reader.error(expected: "a seed: a whole number from 0 to \(UInt64.max)")
+    }
+    reader.position += 1
+    return value
+  }
+
+  func environmentName(_ reader: inout LineReader) throws(LineError) -> TokenEnvironment {
+    let names = TokenEnvironment.allCases.map(\.rawValue)
+    return TokenEnvironment(rawValue: try reader.keyword(names))!
+  }
+}

@@ -1,0 +1,148 @@
+import ExternalPurchaseTokens
+import LifecycleSimulator
+
+/// Turns a simulation (what the terminal UI records) into a scenario, so `ScenarioWriter` can save
+/// it: the setup rebuilds the initial world, and one statement stands for each applied event.
+///
+/// Running the recorded scenario gives the same final world, token for token.
+public enum ScenarioRecorder {
+  /// Something a scenario file cannot express.
+  public struct Unrecordable: Error, Hashable, Sendable, CustomStringConvertible {
+    public var message: String
+    public var description: String { message }
+  }
+
+  public static func scenario(from simulation: Simulation) throws(Unrecordable) -> Scenario {
+    var statements = try setup(of: simulation.initial)
+    var world = simulation.initial
+    for step in simulation.appliedSteps {
+      statements += try self.statements(for: step.event, before: world).map { Statement($0) }
+      world = step.world
+    }
+    return Scenario(statements: statements)
+  }
+
+  /// The setup lines that build `world`, which must not have run anything yet.
+  static func setup(of world: WorldState) throws(Unrecordable) -> [Statement] {
+    guard world.periods.isEmpty, world.tokens.isEmpty,
+      world.devices.allSatisfy({ !$0.isAppInstalled }), world.customers.allSatisfy({ !$0.hasInstalledApp })
+    else {
+      throw Unrecordable(
+        message: "the initial world already has installs or tokens, which a scenario cannot state")
+    }
+    var kinds: [StatementKind] = [.environment(world.rules.environment)]
+    kinds += ruleChanges(from: .preset(world.rules.environment), to: world.rules).map { .rule($0) }
+    kinds += [.seed(world.seed), .start(world.now)]
+    kinds += appLines(world.app)
+    kinds += world.customers.map { .customer(id: $0.id, canMakePayments: $0.canMakePayments) }
+    kinds += world.devices.map { .device(deviceLine($0)) }
+    if world.refreshNextRequest { kinds.append(.forceRefresh) }
+    return kinds.map { Statement($0) }
+  }
+
+  static func appLines(_ app: AppConfiguration) -> [StatementKind] {
+    var kinds: [StatementKind] = [
+      .app(AppLine(bundleId: app.bundleId, appAppleId: app.appAppleId, version: app.version))
+    ]
+    let entitlements = app.entitlements
+    if entitlements.externalPurchase { kinds.append(.entitlement(.externalPurchase)) }
+    if entitlements.externalPurchaseLink { kinds.append(.entitlement(.externalPurchaseLink)) }
+    if entitlements.externalPurchaseLinkStreaming {
+      kinds.append(.entitlement(.externalPurchaseLinkStreaming))
+    }
+    if !entitlements.customPurchaseLinkAllowedRegions.isEmpty {
+      kinds.append(.entitlement(.allowedRegions(entitlements.customPurchaseLinkAllowedRegions)))
+    }
+    let keys = app.infoPlist
+    if !keys.externalPurchaseCountries.isEmpty {
+      kinds.append(.plist(.externalPurchase(keys.externalPurchaseCountries)))
+    }
+    for country in keys.linkDestinations.keys.sorted() {
+      kinds.append(.plist(.link(country: country, url: keys.linkDestinations[country]!)))
+    }
+    for country in keys.multiLinkDestinations.keys.sorted() {
+      kinds.append(.plist(.multiLink(country: country, urls: keys.multiLinkDestinations[country]!)))
+    }
+    if !keys.customLinkRegions.isEmpty { kinds.append(.plist(.customLinkRegions(keys.customLinkRegions))) }
+    if !keys.streamingRegions.isEmpty { kinds.append(.plist(.streamingRegions(keys.streamingRegions))) }
+    return kinds
+  }
+
+  /// A device line, naming the customer only when the device name does not already imply it.
+  static func deviceLine(_ device: Device) -> DeviceLine {
+    var line = DeviceLine(
+      id: device.id, platform: device.platform, osVersion: device.osVersion, storefront: device.storefront)
+    if line.customerId != device.customerId { line.customer = device.customerId }
+    return line
+  }
+
+  /// The rule lines that turn `old` into `new`, one per changed field.
+  static func ruleChanges(from old: LifecycleRules, to new: LifecycleRules) -> [RuleSetting] {
+    var changes: [RuleSetting] = []
+    if old.environment != new.environment { changes.append(.environment(new.environment)) }
+    if old.creation != new.creation { changes.append(.creation(new.creation)) }
+    if old.servicesRenewal != new.servicesRenewal { changes.append(.servicesRenewal(new.servicesRenewal)) }
+    if old.lifetimes != new.lifetimes { changes += lifetimeChanges(from: old.lifetimes, to: new.lifetimes) }
+    if old.refreshPolicy != new.refreshPolicy { changes.append(.refresh(new.refreshPolicy)) }
+    if old.osGating != new.osGating { changes.append(.osGating(new.osGating)) }
+    if old.eligibilityChecks != new.eligibilityChecks {
+      changes.append(.eligibilityChecks(new.eligibilityChecks))
+    }
+    if old.typeRegionGating != new.typeRegionGating {
+      changes.append(.typeRegionGating(new.typeRegionGating))
+    }
+    return changes
+  }
+
+  /// The fewest lifetime lines: one per changed type, or `lifetime all` with the most common
+  /// lifetime followed by the exceptions, whichever is shorter.
+  static func lifetimeChanges(from old: TokenLifetimes, to new: TokenLifetimes) -> [RuleSetting] {
+    let types = CustomLinkTokenType.allCases
+    let perType = types.filter { old[$0] != new[$0] }.map { RuleSetting.lifetime($0, new[$0]) }
+    let common = types.map { new[$0] }.max { a, b in
+      types.filter { new[$0] == a }.count < types.filter { new[$0] == b }.count
+    }!
+    let withAll =
+      [RuleSetting.lifetime(nil, common)] + types.filter { new[$0] != common }.map { .lifetime($0, new[$0]) }
+    return withAll.count < perType.count ? withAll : perType
+  }
+
+  /// The statements for one event, given the world it was applied to.
+  static func statements(for event: WorldEvent, before world: WorldState) throws(Unrecordable)
+    -> [StatementKind]
+  {
+    switch event {
+    case .install(let device): return [.install(device: device)]
+    case .update(let device, let version): return [.update(device: device, version: version)]
+    case .redownload(let device): return [.redownload(device: device)]
+    case .uninstall(let device): return [.uninstall(device: device)]
+    case .requestToken(let device, let type): return [.request(type: type, device: device)]
+    case .checkEligibility(let device): return [.checkEligibility(device: device)]
+    case .presentNoticeSheet(let device): return [.noticeSheet(device: device)]
+    case .openLinkOut(let device, let url): return [.linkOut(device: device, url: url)]
+    case .forceRefresh: return [.forceRefresh]
+    case .advanceClock(let time): return [.advance(.by(time - world.now))]
+    case .addCustomer(let customer):
+      guard !customer.hasInstalledApp else {
+        throw Unrecordable(message: "customer \(customer.id) is added as having installed the app before")
+      }
+      return [.customer(id: customer.id, canMakePayments: customer.canMakePayments)]
+    case .addDevice(let device):
+      guard !device.isAppInstalled else {
+        throw Unrecordable(message: "device \(device.id) is added with the app already installed")
+      }
+      return [.device(deviceLine(device))]
+    case .setStorefront(let device, let storefront):
+      return [.setStorefront(device: device, storefront: storefront)]
+    case .setOSVersion(let device, let version): return [.setOS(device: device, version: version)]
+    case .setCanMakePayments(let customer, let allowed):
+      return [.setPayments(customer: customer, allowed: allowed)]
+    case .setRules(let rules): return ruleChanges(from: world.rules, to: rules).map { .rule($0) }
+    case .setApp(let app):
+      guard app == world.app else {
+        throw Unrecordable(message: "a scenario sets the app in its setup only; this run changed it later")
+      }
+      return []
+    }
+  }
+}

@@ -1,0 +1,123 @@
+import Foundation
+import Testing
+
+@Suite("epsim run: exit codes, formats, output files")
+struct RunCommandTests {
+  static let readme = "docs/examples/readme-example.epsim"
+  static let fixtures = "Tests/ScenarioLanguageTests/Fixtures/"
+
+  @Test func findsTheBinary() {
+    #expect(throws: Never.self) { try EpsimExecutable.locate() }
+  }
+
+  @Test func passingScenarioExitsZero() throws {
+    let result = try EpsimExecutable.run(["run", Self.readme])
+    #expect(result.status == 0, "\(result.standardError)")
+    #expect(result.standardOutput.contains("passed: 3 of 3 expectations"))
+    #expect(result.standardError.isEmpty)
+  }
+
+  @Test func failingExpectationExitsOneWithFileAndLine() throws {
+    let result = try EpsimExecutable.run(["run", Self.readme, Self.fixtures + "failing-expectation.epsim"])
+    #expect(result.status == 1)
+    let lines = result.standardError.split(separator: "\n").map(String.init)
+    #expect(lines.count == 2)
+    #expect(
+      lines[0].hasPrefix(
+        Self.fixtures + "failing-expectation.epsim:8:42: expect token: expected a token, actual no token"))
+    #expect(lines[1].hasPrefix(Self.fixtures + "failing-expectation.epsim:9:8: expect SERVICES active"))
+    #expect(result.standardOutput.contains("FAIL  expect token"))
+  }
+
+  @Test func engineRefusalExitsOne() throws {
+    let result = try EpsimExecutable.run(["run", Self.fixtures + "failing-engine-refusal.epsim"])
+    #expect(result.status == 1)
+    #expect(
+      result.standardError.hasPrefix(
+        Self.fixtures + "failing-engine-refusal.epsim:7:1: the engine refused 'install alice.iphone'"))
+  }
+
+  @Test func invalidFileExitsTwoAndRunsNothing() throws {
+    let result = try EpsimExecutable.run([
+      "run", Self.readme, Self.fixtures + "invalid-typo.epsim", Self.fixtures + "invalid-order.epsim",
+    ])
+    #expect(result.status == 2)
+    #expect(result.standardOutput.isEmpty, "nothing runs when a file is invalid")
+    let positions: [String] = result.standardError.split(separator: "\n").map {
+      String($0.prefix { $0 != " " })
+    }
+    let expected: [String] = [
+      "invalid-typo.epsim:5:1:", "invalid-typo.epsim:6:9:", "invalid-order.epsim:4:9:",
+      "invalid-order.epsim:5:10:", "invalid-order.epsim:6:1:",
+    ]
+    #expect(positions == expected.map { Self.fixtures + $0 })
+  }
+
+  @Test func invalidFileWritesNoOutputFile() throws {
+    let directory = try temporaryDirectory()
+    let output = directory.appendingPathComponent("report.json")
+    let result = try EpsimExecutable.run([
+      "run", Self.readme, Self.fixtures + "invalid-typo.epsim", "--format", "json", "--output", output.path,
+    ])
+    #expect(result.status == 2)
+    #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path).isEmpty)
+  }
+
+  @Test func jsonGoesToTheOutputFileAtomically() throws {
+    let directory = try temporaryDirectory()
+    let output = directory.appendingPathComponent("report.json")
+    try Data("old".utf8).write(to: output)
+    let result = try EpsimExecutable.run(["run", Self.readme, "--format", "json", "--output", output.path])
+    #expect(result.status == 0, "\(result.standardError)")
+    #expect(result.standardOutput.isEmpty)
+    #expect(
+      try FileManager.default.contentsOfDirectory(atPath: directory.path) == ["report.json"],
+      "no temporary file left")
+    let root = try JSONSerialization.jsonObject(with: try Data(contentsOf: output)) as? [String: Any]
+    #expect(root?["schemaVersion"] as? Int == 1)
+  }
+
+  @Test func failingRunStillWritesItsReport() throws {
+    let directory = try temporaryDirectory()
+    let output = directory.appendingPathComponent("junit.xml")
+    let result = try EpsimExecutable.run([
+      "run", Self.fixtures + "failing-expectation.epsim", "--format", "junit", "--output", output.path,
+    ])
+    #expect(result.status == 1)
+    let xml = try String(contentsOf: output, encoding: .utf8)
+    #expect(xml.hasPrefix("<?xml"))
+    #expect(xml.contains("<failure message="))
+  }
+
+  @Test func sameSeedGivesTheSameJSON() throws {
+    let first = try EpsimExecutable.run(["run", "docs/examples/seed-determinism.epsim", "--format", "json"])
+    let second = try EpsimExecutable.run(["run", "docs/examples/seed-determinism.epsim", "--format", "json"])
+    #expect(first.status == 0 && first.standardOutput == second.standardOutput)
+    let reseeded = try EpsimExecutable.run(["run", "docs/examples/seed-determinism.epsim", "--seed", "8"])
+    #expect(reseeded.status == 1, "the pinned ids hold for seed 7 only")
+    #expect(reseeded.standardOutput.contains("seed 8"))
+  }
+
+  @Test(arguments: [
+    (["run"], "epsim run: expected at least one scenario file"),
+    (["run", readme, "--format", "xml"], "epsim run: --format must be text, json or junit, found 'xml'"),
+    (["run", readme, "--seed", "-3"], "epsim run: --seed must be a whole number"),
+    (["run", readme, "--seed", "many"], "epsim run: --seed must be a whole number"),
+    (["run", "docs/examples/no-such-file.epsim"], "docs/examples/no-such-file.epsim: cannot read the file"),
+    (
+      ["run", readme, "--output", "/nonexistent-dir/report.txt"],
+      "epsim run: cannot write /nonexistent-dir/report.txt"
+    ),
+  ])
+  func badUsageExitsTwo(arguments: [String], message: String) throws {
+    let result = try EpsimExecutable.run(arguments)
+    #expect(result.status == 2)
+    #expect(result.standardError.hasPrefix(message), "\(result.standardError)")
+  }
+
+  private func temporaryDirectory() throws -> URL {
+    let url = FileManager.default.temporaryDirectory.appendingPathComponent("epsim-run-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    return url
+  }
+}
