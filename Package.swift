@@ -25,6 +25,15 @@ let package = Package(
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),
+    // The terminal layer: pure frames and keys, the ncurses backend, and a probe for its tests.
+    .target(name: "TextFrame"),
+    .systemLibrary(name: "CNCurses", pkgConfig: "ncursesw", providers: [.apt(["libncurses-dev"])]),
+    .target(name: "TerminalBackend", dependencies: ["CNCurses", "TextFrame"]),
+    .target(name: "FrameSnapshotTesting", dependencies: ["TextFrame"]),
+    .executableTarget(name: "terminal-probe", dependencies: ["TerminalBackend", "TextFrame"]),
+    .testTarget(name: "TextFrameTests", dependencies: ["TextFrame", "FrameSnapshotTesting"]),
+    .testTarget(name: "TerminalBackendTests", dependencies: ["TerminalBackend", "TextFrame"]),
+    .testTarget(name: "TerminalEndToEndTests", dependencies: ["terminal-probe"]),
     .testTarget(name: "ExternalPurchaseTokensTests", dependencies: ["ExternalPurchaseTokens"]),
     .testTarget(
       name: "LifecycleSimulatorTests", dependencies: ["LifecycleSimulator", "ExternalPurchaseTokens"]),
