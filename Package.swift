@@ -34,6 +34,11 @@ let package = Package(
     .testTarget(name: "TextFrameTests", dependencies: ["TextFrame", "FrameSnapshotTesting"]),
     .testTarget(name: "TerminalBackendTests", dependencies: ["TerminalBackend", "TextFrame"]),
     .testTarget(name: "TerminalEndToEndTests", dependencies: ["terminal-probe"]),
+    // The terminal UI: pure state, update and view; the ncurses backend drives it from `epsim`.
+    .target(name: "EpsimTUI", dependencies: ["ExternalPurchaseTokens", "LifecycleSimulator", "TextFrame"]),
+    .testTarget(
+      name: "EpsimTUITests",
+      dependencies: ["EpsimTUI", "LifecycleSimulator", "TextFrame", "FrameSnapshotTesting"]),
     .testTarget(name: "ExternalPurchaseTokensTests", dependencies: ["ExternalPurchaseTokens"]),
     .testTarget(
       name: "LifecycleSimulatorTests", dependencies: ["LifecycleSimulator", "ExternalPurchaseTokens"]),
