@@ -36,6 +36,7 @@ let package = Package(
     .testTarget(name: "TerminalEndToEndTests", dependencies: ["terminal-probe"]),
     // The terminal UI: pure state, update and view; the ncurses backend drives it from `epsim`.
     .target(name: "EpsimTUI", dependencies: ["ExternalPurchaseTokens", "LifecycleSimulator", "TextFrame"]),
+    .executableTarget(name: "tui-benchmark", dependencies: ["EpsimTUI", "LifecycleSimulator", "TextFrame"]),
     .testTarget(
       name: "EpsimTUITests",
       dependencies: ["EpsimTUI", "LifecycleSimulator", "TextFrame", "FrameSnapshotTesting"]),

@@ -82,9 +82,7 @@ extension TUIState {
     var right = [kind.padding(8), state.padding(7)]
     // Wider panes add the issue time and device, but only while the whole id still fits.
     let issuedTime = ISOTime.string(issued.issuedAt)
-    for extra in [
-      String(issuedTime.dropFirst(11).dropLast()), issued.deviceId, String(issuedTime.prefix(10)),
-    ] {
+    for extra in [String(issuedTime.dropFirst(11).dropLast()), issued.deviceId] {
       let widened = (right + [extra]).joined(separator: " ")
       guard fixed + DisplayWidth.of(token.externalPurchaseId) + DisplayWidth.of(widened) <= area.width else {
         break
