@@ -44,51 +44,51 @@ extension KeyTable {
         section: "General", footerRank: 1),
     ] + scrolling(.history)
 
-  private static let dialogBindings: [KeyBinding] = [
-    KeyBinding(.dialog, [.enter], "apply", "Apply the form.", .submit, section: "Form", footerRank: 0),
-    KeyBinding(
-      .dialog, [.escape], "cancel", "Close the form, changing nothing.", .close, section: "Form",
-      footerRank: 1),
-    KeyBinding(
-      .dialog, [.tab, .down], "next field", "Move to the next field.", .nextField, section: "Form",
-      footerRank: 2),
-    KeyBinding(
-      .dialog, [.backTab, .up], "previous field", "Move to the previous field.", .previousField,
-      section: "Form"),
-    KeyBinding(
-      .dialog, [.left], "left", "Move the cursor left, or pick the previous choice.", .cursorLeft,
-      section: "Form", footerRank: 3),
-    KeyBinding(
-      .dialog, [.right], "right", "Move the cursor right, or pick the next choice.", .cursorRight,
-      section: "Form", footerRank: 4),
-    KeyBinding(
-      .dialog, [.home, .ctrl("a")], "start", "Cursor to the start of the field.", .cursorStart,
-      section: "Form"),
-    KeyBinding(
-      .dialog, [.end, .ctrl("e")], "end", "Cursor to the end of the field.", .cursorEnd, section: "Form"),
-    KeyBinding(
-      .dialog, [.backspace], "delete", "Delete the character before the cursor.", .deleteBackward,
-      section: "Form"),
-    KeyBinding(
-      .dialog, [.delete], "delete fwd", "Delete the character under the cursor.", .deleteForward,
-      section: "Form"),
-  ]
+  private static let dialogBindings: [KeyBinding] =
+    [
+      KeyBinding(.dialog, [.enter], "apply", "Apply the form.", .submit, section: "Form", footerRank: 0),
+      KeyBinding(
+        .dialog, [.escape], "cancel", "Close the form, changing nothing.", .close, section: "Form",
+        footerRank: 1),
+      KeyBinding(
+        .dialog, [.tab, .down], "next field", "Move to the next field.", .nextField, section: "Form",
+        footerRank: 2),
+      KeyBinding(
+        .dialog, [.backTab, .up], "previous field", "Move to the previous field.", .previousField,
+        section: "Form"),
+      KeyBinding(
+        .dialog, [.left], "left", "Move the cursor left, or pick the previous choice.", .cursorLeft,
+        section: "Form", footerRank: 3),
+      KeyBinding(
+        .dialog, [.right], "right", "Move the cursor right, or pick the next choice.", .cursorRight,
+        section: "Form", footerRank: 4),
+    ] + editing(.dialog, section: "Form")
 
-  private static let searchBindings: [KeyBinding] = [
-    KeyBinding(
-      .search, [.enter], "find", "Select the first matching token.", .submit, section: "Search", footerRank: 0
-    ),
-    KeyBinding(.search, [.escape], "cancel", "Close the prompt.", .close, section: "Search", footerRank: 1),
-    KeyBinding(.search, [.left], "left", "Move the cursor left.", .cursorLeft, section: "Search"),
-    KeyBinding(.search, [.right], "right", "Move the cursor right.", .cursorRight, section: "Search"),
-    KeyBinding(
-      .search, [.home, .ctrl("a")], "start", "Cursor to the start.", .cursorStart, section: "Search"),
-    KeyBinding(.search, [.end, .ctrl("e")], "end", "Cursor to the end.", .cursorEnd, section: "Search"),
-    KeyBinding(
-      .search, [.backspace], "delete", "Delete the character before the cursor.", .deleteBackward,
-      section: "Search"),
-    KeyBinding(
-      .search, [.delete], "delete fwd", "Delete the character under the cursor.", .deleteForward,
-      section: "Search"),
-  ]
+  private static let searchBindings: [KeyBinding] =
+    [
+      KeyBinding(
+        .search, [.enter], "find", "Select the first matching token.", .submit, section: "Search",
+        footerRank: 0
+      ),
+      KeyBinding(.search, [.escape], "cancel", "Close the prompt.", .close, section: "Search", footerRank: 1),
+      KeyBinding(.search, [.left], "left", "Move the cursor left.", .cursorLeft, section: "Search"),
+      KeyBinding(.search, [.right], "right", "Move the cursor right.", .cursorRight, section: "Search"),
+    ] + editing(.search, section: "Search")
+
+  /// Cursor jumps and deletion, shared by forms and the search prompt.
+  private static func editing(_ context: KeyContext, section: String) -> [KeyBinding] {
+    [
+      KeyBinding(
+        context, [.home, .ctrl("a")], "start", "Cursor to the start of the text.", .cursorStart,
+        section: section),
+      KeyBinding(
+        context, [.end, .ctrl("e")], "end", "Cursor to the end of the text.", .cursorEnd, section: section),
+      KeyBinding(
+        context, [.backspace], "delete", "Delete the character before the cursor.", .deleteBackward,
+        section: section),
+      KeyBinding(
+        context, [.delete], "delete fwd", "Delete the character under the cursor.", .deleteForward,
+        section: section),
+    ]
+  }
 }

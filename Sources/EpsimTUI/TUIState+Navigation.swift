@@ -22,6 +22,7 @@ extension TUIState {
       let delta = Self.distance(of: action, page: ScreenLayout.innerHeight(layout.world))
       let row = Self.clamp((worldSelectionRow ?? 0).addingClamped(delta), to: worldRows.count)
       worldSelection = worldRows[row]
+      status = StatusMessage(.info, describeWorldSelection())
     case .tokens:
       moveTokenSelection(by: Self.distance(of: action, page: ScreenLayout.innerHeight(layout.tokens)))
     case .log:
