@@ -39,7 +39,8 @@ let package = Package(
     .executableTarget(name: "tui-benchmark", dependencies: ["EpsimTUI", "LifecycleSimulator", "TextFrame"]),
     .testTarget(
       name: "EpsimTUITests",
-      dependencies: ["EpsimTUI", "LifecycleSimulator", "TextFrame", "FrameSnapshotTesting"]),
+      dependencies: ["EpsimTUI", "LifecycleSimulator", "TextFrame", "FrameSnapshotTesting"],
+      exclude: ["Snapshots"]),
     .testTarget(name: "ExternalPurchaseTokensTests", dependencies: ["ExternalPurchaseTokens"]),
     .testTarget(
       name: "LifecycleSimulatorTests", dependencies: ["LifecycleSimulator", "ExternalPurchaseTokens"]),

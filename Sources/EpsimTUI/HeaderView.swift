@@ -3,7 +3,8 @@ import TextFrame
 
 extension TUIState {
   /// Environment badge, clock (ISO and epoch ms), play state and time to the next expiry.
-  /// Narrow terminals get shorter labels, never fewer facts.
+  /// Narrow terminals get shorter labels; below 75 columns the epoch ms give way, as the ISO
+  /// time says the same and the time to expiry matters more.
   func drawHeader(into frame: inout Frame, in rect: Rect) {
     let world = self.world
     let sandbox = world.rules.environment == .sandbox
@@ -14,7 +15,7 @@ extension TUIState {
     let remaining = nextExpiry.map { DurationText.format($0 - world.now) }
     let badge = sandbox ? " SANDBOX " : " PRODUCTION "
     let clock = ISOTime.string(world.now)
-    let epoch = wide ? "\(world.now) ms" : "\(world.now)"
+    let epoch = wide ? "\(world.now) ms" : rect.width < 75 ? "" : "\(world.now)"
     var expiry: String
     if let remaining, let next = nextExpiry {
       expiry = wide ? "next expiry in \(remaining) (at \(ISOTime.string(next)))" : "expiry in \(remaining)"
@@ -26,7 +27,7 @@ extension TUIState {
     var x = frame.put(
       badge, x: rect.x, y: rect.y, style: sandbox ? Theme.sandboxBadge : Theme.productionBadge)
     x = frame.put(gap + clock, x: x, y: rect.y, style: Theme.bold)
-    x = frame.put(gap + epoch + gap, x: x, y: rect.y)
+    x = frame.put(gap + epoch + (epoch.isEmpty ? "" : gap), x: x, y: rect.y)
     x = frame.put(play, x: x, y: rect.y, style: isPlaying ? Theme.playing : Theme.dim)
     x = frame.put(gap + expiry, x: x, y: rect.y)
     let right = "\(world.app.bundleId)  seed \(world.seed)"
