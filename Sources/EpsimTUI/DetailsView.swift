@@ -6,7 +6,13 @@ extension TUIState {
   func drawDetailsPane(into frame: inout Frame, in rect: Rect, full: Bool) {
     let inside = drawPane("Details", into: &frame, in: rect, pane: nil)
     guard let issued = selectedIssuedToken else {
-      frame.put("No token selected.", x: inside.x, y: inside.y, style: Theme.dim, clip: inside)
+      // Nothing to show yet: say where things stand and what to press.
+      let about = TextWrap.lines(describeWorldSelection(), width: inside.width).map { StyledLine($0) }
+      let hint = StyledLine(
+        "No token selected: i installs, 1-4 request tokens, ? lists every key.", Theme.dim)
+      for (row, line) in (about + [hint]).prefix(inside.height).enumerated() {
+        line.draw(into: &frame, x: inside.x, y: inside.y + row, clip: inside)
+      }
       return
     }
     let world = self.world

@@ -12,7 +12,9 @@ extension TUIState {
       let hint =
         selectedDevice?.isAppInstalled == true
         ? "No tokens yet: 1-4 request one." : "No tokens yet: install (i), then request (1-4)."
-      frame.put(hint, x: inside.x, y: inside.y, style: Theme.dim, clip: inside)
+      for (row, line) in TextWrap.lines(hint, width: inside.width).prefix(inside.height).enumerated() {
+        frame.put(line, x: inside.x + 1, y: inside.y + row, style: Theme.dim, clip: inside)
+      }
       return
     }
     let selectedRow = tokenSelectionRow
