@@ -44,11 +44,19 @@ public struct TUIState: Sendable {
   /// The shortest token list seen since the last refresh (history moves cut it).
   var tokenLowWater = Int.max
 
+  /// The UI on a fresh simulation of `world`.
   public init(world: WorldState, lineStyle: LineStyle = .unicode, width: Int = 80, height: Int = 24) {
-    self.simulation = Simulation(initial: world)
+    self.init(simulation: Simulation(initial: world), lineStyle: lineStyle, width: width, height: height)
+  }
+
+  /// The UI on a simulation that may already have history (a replayed scenario, for example):
+  /// undo and the history dialog reach back through it.
+  public init(simulation: Simulation, lineStyle: LineStyle = .unicode, width: Int = 80, height: Int = 24) {
+    self.simulation = simulation
     self.lineStyle = lineStyle
     self.width = width
     self.height = height
+    let world = simulation.world
     let firstDevice = world.customers.lazy.compactMap { customer in
       world.devices.first { $0.customerId == customer.id }
     }.first

@@ -55,3 +55,17 @@ struct HistoryTests {
     #expect(!state.screen.contains("refresh "))
   }
 }
+
+@Suite("Opening a simulation with history")
+struct SimulationHistoryTests {
+  @Test func replayedEventsAreUndoable() throws {
+    let simulation = try Simulation.replaying(
+      [.install(device: "alice.iphone"), .requestToken(device: "alice.iphone", type: .services)],
+      over: DemoWorld.world())
+    var state = TUIState(simulation: simulation)
+    #expect(state.selectedIssuedToken?.token.tokenType == .services)
+    #expect(state.screen.contains("SERVICES #1"))
+    state.type("[")
+    #expect(state.world.tokens.isEmpty)
+  }
+}
