@@ -19,6 +19,7 @@
 static inline WINDOW *epsim_stdscr(void) { return stdscr; }
 static inline FILE *epsim_stdout(void) { return stdout; }
 static inline FILE *epsim_stdin(void) { return stdin; }
+static inline int epsim_color_pair_count(void) { return COLOR_PAIRS; }
 
 static inline attr_t epsim_attr_normal(void) { return A_NORMAL; }
 static inline attr_t epsim_attr_bold(void) { return A_BOLD; }
