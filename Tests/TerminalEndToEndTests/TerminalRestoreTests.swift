@@ -57,6 +57,30 @@ struct TerminalRestoreTests {
     try expectRestored(run, settingsDuringTheRun: during)
   }
 
+  @Test func ctrlZSuspendsWithTheTerminalRestoredAndFgResumes() throws {
+    // Job control needs an interactive shell; a bare one, so no user configuration interferes.
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "epsim-e2e-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let tmux = try TmuxSession(
+      command:
+        "env -i PATH=/usr/bin:/bin LC_ALL=C.UTF-8 TERM=screen PS1='prompt$ ' bash --norc --noprofile -i")
+    try tmux.waitForText("prompt$")
+    let probe = ProbeRun.quoted(try ProbeBinary.url().path)
+    try tmux.sendKeys("cd \(ProbeRun.quoted(folder.path)) && stty -g > before && \(probe)", "Enter")
+    try tmux.waitForText("(test fixture)")
+    try tmux.sendKeys("C-z")
+    try tmux.waitForText("Stopped")
+    try tmux.sendKeys("stty -g > suspended && fg", "Enter")
+    try tmux.waitForText("(test fixture)")
+    try tmux.sendKeys("q")
+    try tmux.waitForText("quit after 1 keys")
+    let before = try String(contentsOf: folder.appendingPathComponent("before"), encoding: .utf8)
+    #expect(!before.isEmpty)
+    #expect(try String(contentsOf: folder.appendingPathComponent("suspended"), encoding: .utf8) == before)
+  }
+
   @Test func anUnknownTerminalTypeIsAClearError() throws {
     let run = try ProbeRun(environment: ["TERM": "no-such-terminal"])
     let exit = try run.waitForExit()
