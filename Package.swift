@@ -31,7 +31,8 @@ let package = Package(
     .target(name: "TerminalBackend", dependencies: ["CNCurses", "TextFrame"]),
     .target(name: "FrameSnapshotTesting", dependencies: ["TextFrame"]),
     .executableTarget(name: "terminal-probe", dependencies: ["TerminalBackend", "TextFrame"]),
-    .testTarget(name: "TextFrameTests", dependencies: ["TextFrame", "FrameSnapshotTesting"]),
+    .testTarget(
+      name: "TextFrameTests", dependencies: ["TextFrame", "FrameSnapshotTesting"], exclude: ["Snapshots"]),
     .testTarget(name: "TerminalBackendTests", dependencies: ["TerminalBackend", "TextFrame"]),
     .testTarget(name: "TerminalEndToEndTests", dependencies: ["terminal-probe"]),
     // The terminal UI: pure state, update and view; the ncurses backend drives it from `epsim`.

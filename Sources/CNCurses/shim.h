@@ -3,9 +3,10 @@
 // Why this file exists:
 // - SwiftPM drops pkg-config's -D_XOPEN_SOURCE=600 ("prohibited flag"), and without
 //   _XOPEN_SOURCE_EXTENDED the wide-character API (get_wch, cchar_t, setcchar) is hidden.
-// - Global C variables (stdscr, stdout) and function-like macros (COLOR_PAIR, A_BOLD,
-//   KEY_F) do not import into Swift 6 with strict concurrency, so each one gets a
-//   static inline function here.
+// - Global C variables (stdscr, stdout, COLOR_PAIRS) do not import into Swift 6 with strict
+//   concurrency, and function-like or composite macros (A_BOLD, KEY_F) do not import at all,
+//   so each one used gets a static inline function here. COLOR_PAIR is not needed: the
+//   wide-character API (setcchar) takes the pair number itself.
 #ifndef EPSIM_CNCURSES_SHIM_H
 #define EPSIM_CNCURSES_SHIM_H
 
@@ -19,6 +20,7 @@
 static inline WINDOW *epsim_stdscr(void) { return stdscr; }
 static inline FILE *epsim_stdout(void) { return stdout; }
 static inline FILE *epsim_stdin(void) { return stdin; }
+static inline int epsim_color_pair_count(void) { return COLOR_PAIRS; }
 
 static inline attr_t epsim_attr_normal(void) { return A_NORMAL; }
 static inline attr_t epsim_attr_bold(void) { return A_BOLD; }
@@ -26,7 +28,6 @@ static inline attr_t epsim_attr_dim(void) { return A_DIM; }
 static inline attr_t epsim_attr_reverse(void) { return A_REVERSE; }
 static inline attr_t epsim_attr_underline(void) { return A_UNDERLINE; }
 
-static inline int epsim_color_pair(int pair) { return (int)COLOR_PAIR(pair); }
 
 static inline int epsim_key_code_yes(void) { return KEY_CODE_YES; }
 static inline int epsim_key_resize(void) { return KEY_RESIZE; }
