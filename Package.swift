@@ -22,6 +22,9 @@ let package = Package(
       dependencies: [
         "ExternalPurchaseTokens",
         "LifecycleSimulator",
+        "EpsimTUI",
+        "TerminalBackend",
+        "TextFrame",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),
@@ -34,7 +37,8 @@ let package = Package(
     .testTarget(
       name: "TextFrameTests", dependencies: ["TextFrame", "FrameSnapshotTesting"], exclude: ["Snapshots"]),
     .testTarget(name: "TerminalBackendTests", dependencies: ["TerminalBackend", "TextFrame"]),
-    .testTarget(name: "TerminalEndToEndTests", dependencies: ["terminal-probe"]),
+    // Also runs the built `epsim` (its terminal UI); depending on it makes SwiftPM build it first.
+    .testTarget(name: "TerminalEndToEndTests", dependencies: ["terminal-probe", "epsim"]),
     // The terminal UI: pure state, update and view; the ncurses backend drives it from `epsim`.
     .target(name: "EpsimTUI", dependencies: ["ExternalPurchaseTokens", "LifecycleSimulator", "TextFrame"]),
     .executableTarget(name: "tui-benchmark", dependencies: ["EpsimTUI", "LifecycleSimulator", "TextFrame"]),

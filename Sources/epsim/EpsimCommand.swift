@@ -6,6 +6,7 @@ struct EpsimCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "epsim",
     abstract: "Simulate Apple's external purchase tokens: lifecycles, expiries, decoding.",
-    subcommands: []
+    subcommands: [TUICommand.self],
+    defaultSubcommand: TUICommand.self
   )
 }

@@ -9,10 +9,11 @@ final class ProbeRun {
   let tmux: TmuxSession
   private let directory: URL
 
-  /// Starts the probe with `arguments`. `environment` sets (or, with nil, unsets) variables
-  /// on top of the defaults: a UTF-8 locale and no NO_COLOR.
+  /// Starts the probe (or another `executable`) with `arguments`. `environment` sets (or, with
+  /// nil, unsets) variables on top of the defaults: a UTF-8 locale and no NO_COLOR.
   init(
-    arguments: [String] = [], environment: [String: String?] = [:], width: Int = 80, height: Int = 24
+    executable: URL? = nil, arguments: [String] = [], environment: [String: String?] = [:], width: Int = 80,
+    height: Int = 24
   ) throws {
     directory = FileManager.default.temporaryDirectory.appendingPathComponent(
       "epsim-e2e-\(UUID().uuidString)")
@@ -21,7 +22,7 @@ final class ProbeRun {
     let exports = settings.merging(environment) { $1 }.sorted { $0.key < $1.key }.map { name, value in
       value.map { "export \(name)=\(Self.quoted($0))" } ?? "unset \(name)"
     }
-    let probe = try ProbeBinary.url()
+    let probe = try executable ?? ProbeBinary.url()
     let script =
       [
         // An interactive shell survives a Ctrl-C meant for the program it runs; so must this one.
