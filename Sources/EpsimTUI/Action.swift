@@ -22,5 +22,5 @@ public enum Action: String, CaseIterable, Hashable, Sendable {
   case copyToken, exportTokens
   // Inside forms and prompts.
   case submit, nextField, previousField, cursorLeft, cursorRight, cursorStart, cursorEnd
-  case deleteBackward, deleteForward
+  case deleteBackward, deleteForward, deleteToStart, deleteToEnd
 }

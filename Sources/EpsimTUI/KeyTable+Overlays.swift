@@ -89,6 +89,12 @@ extension KeyTable {
       KeyBinding(
         context, [.delete], "delete fwd", "Delete the character under the cursor.", .deleteForward,
         section: section),
+      KeyBinding(
+        context, [.ctrl("u")], "clear left", "Delete everything before the cursor.", .deleteToStart,
+        section: section),
+      KeyBinding(
+        context, [.ctrl("k")], "clear right", "Delete everything from the cursor on.", .deleteToEnd,
+        section: section),
     ]
   }
 }

@@ -89,7 +89,7 @@ extension TUIState {
     case .showHistory: openHistory()
     case .copyToken: return copySelectedToken()
     case .close, .rewindHere, .submit, .nextField, .previousField, .cursorLeft, .cursorRight, .cursorStart,
-      .cursorEnd, .deleteBackward, .deleteForward:
+      .cursorEnd, .deleteBackward, .deleteForward, .deleteToStart, .deleteToEnd:
       break
     }
     return []

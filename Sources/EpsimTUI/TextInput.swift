@@ -32,6 +32,11 @@ public struct TextInput: Hashable, Sendable {
     case .deleteForward:
       guard cursor < text.count else { return true }
       text.remove(at: cursor)
+    case .deleteToStart:
+      text.removeSubrange(..<cursor)
+      cursor = 0
+    case .deleteToEnd:
+      text.removeSubrange(cursor...)
     default: return false
     }
     return true

@@ -138,5 +138,11 @@ struct DialogTests {
     state.press(.enter)
     #expect(state.context == .dialog)
     #expect(state.screen.contains("'<Xc>'"))
+    state.press(.left, .left, .ctrl("k"))
+    state.press(.enter)
+    #expect(state.screen.contains("'<X'"))
+    state.press(.left, .ctrl("u"))  // leaves "X", a valid name
+    state.press(.enter)
+    #expect(state.world.customer("X") != nil)
   }
 }

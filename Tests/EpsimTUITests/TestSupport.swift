@@ -22,8 +22,7 @@ extension TUIState {
 
   /// Replaces the focused text field's contents in an open dialog with `text`.
   mutating func replaceField(with text: String) {
-    press(.end)
-    for _ in 0..<80 { press(.backspace) }
+    press(.ctrl("a"), .ctrl("k"))
     type(text)
   }
 

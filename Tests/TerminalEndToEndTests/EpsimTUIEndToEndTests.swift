@@ -86,4 +86,46 @@ struct EpsimTUIEndToEndTests {
     #expect(explicit.status == 2)
     #expect(explicit.output.isEmpty)
   }
+
+  @Test func copyPutsTheSelectedTokenOnTheClipboard() throws {
+    let run = try ProbeRun.epsim()
+    try run.tmux.setGlobalOption("set-clipboard", "on")
+    try run.tmux.waitForText("alice.iphone")
+    try run.tmux.sendKeys("i", "2", "y")
+    try run.tmux.waitForText("(290 characters)")
+    let copied = try run.tmux.waitForScreen("the paste buffer") { _ in
+      (try? run.tmux.pasteBuffer().count) == 290
+    }
+    _ = copied
+    // The token is Base64URL of JSON that starts with the app's Apple ID.
+    #expect(try run.tmux.pasteBuffer().hasPrefix("eyJhcHBBcHBsZUlkIjox"))
+    try run.tmux.sendKeys("q")
+    #expect(try run.waitForExit().status == 0)
+  }
+
+  @Test func exportWritesTheTokensFile() throws {
+    let path = FileManager.default.temporaryDirectory.appendingPathComponent("epsim-e2e-\(UUID()).json").path
+    defer { try? FileManager.default.removeItem(atPath: path) }
+    let run = try ProbeRun.epsim()
+    try run.tmux.waitForText("alice.iphone")
+    try run.tmux.sendKeys("i", "2", "1", "X")
+    try run.tmux.waitForText("Export all tokens")
+    try run.tmux.sendKeys("C-a", "C-k")
+    try run.tmux.sendKeys(path)
+    try run.tmux.sendKeys("Enter")
+    try run.tmux.waitForText("exported 2 tokens")
+    let json = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: path)))
+    let tokens = (json as? [String: Any])?["tokens"] as? [[String: Any]]
+    #expect(tokens?.count == 2)
+    try run.tmux.sendKeys("q")
+    #expect(try run.waitForExit().status == 0)
+  }
+
+  @Test func asciiLinesWhenTheLocaleIsNotUTF8() throws {
+    let run = try ProbeRun.epsim(environment: ["LC_ALL": "C"])
+    let screen = try run.tmux.waitForText("+- World -")
+    #expect(!screen.contains("┌"))
+    try run.tmux.sendKeys("q")
+    #expect(try run.waitForExit().status == 0)
+  }
 }

@@ -7,8 +7,10 @@ extension ProbeRun {
   }
 
   /// `epsim` with no arguments (the terminal UI) in a pane, run like the probe.
-  static func epsim(width: Int = 80, height: Int = 24) throws -> ProbeRun {
-    try ProbeRun(executable: epsimBinary(), width: width, height: height)
+  static func epsim(environment: [String: String?] = [:], width: Int = 80, height: Int = 24) throws
+    -> ProbeRun
+  {
+    try ProbeRun(executable: epsimBinary(), environment: environment, width: width, height: height)
   }
 
   /// The process running in the pane under the script's shell: epsim, once its screen is up.
