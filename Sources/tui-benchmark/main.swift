@@ -41,7 +41,9 @@ func measure(width: Int, height: Int, state: inout TUIState) -> (median: Double,
 
 // The selected customer's rows: move into the middle of their 1,000 tokens.
 state.handle(.key(.tab))
+state.handle(.key(.home))
 for _ in 0..<500 { state.handle(.key(.character("j"))) }
+print("selected: token \(state.selectedIssuedToken?.id ?? -1) of customer \(state.selectedCustomerId ?? "-")")
 
 for (width, height) in [(80, 24), (200, 60)] {
   let result = measure(width: width, height: height, state: &state)
@@ -52,7 +54,7 @@ for (width, height) in [(80, 24), (200, 60)] {
 }
 
 let keyStart = DispatchTime.now()
-for _ in 0..<renders { state.handle(.key(.character("j"))) }
+for step in 0..<renders { state.handle(.key(.character(step % 2 == 0 ? "j" : "k"))) }
 print(
   String(
     format: "moving the selection: %.3f ms per key (update only)",

@@ -93,10 +93,7 @@ struct EpsimTUIEndToEndTests {
     try run.tmux.waitForText("alice.iphone")
     try run.tmux.sendKeys("i", "2", "y")
     try run.tmux.waitForText("(290 characters)")
-    let copied = try run.tmux.waitForScreen("the paste buffer") { _ in
-      (try? run.tmux.pasteBuffer().count) == 290
-    }
-    _ = copied
+    try run.tmux.waitForScreen("the paste buffer") { _ in (try? run.tmux.pasteBuffer().count) == 290 }
     // The token is Base64URL of JSON that starts with the app's Apple ID.
     #expect(try run.tmux.pasteBuffer().hasPrefix("eyJhcHBBcHBsZUlkIjox"))
     try run.tmux.sendKeys("q")
