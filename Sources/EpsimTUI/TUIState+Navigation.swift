@@ -60,7 +60,7 @@ extension TUIState {
 
   /// Scrolls the help or details text, or moves the history selection.
   mutating func scrollOverlay(_ action: Action) {
-    let page = max(1, height - 6)
+    let page = max(1, height - 4)  // rows inside an overlay box: screen minus header, footer, borders
     let delta = Self.distance(of: action, page: page)
     switch overlay {
     case .help(let scroll):

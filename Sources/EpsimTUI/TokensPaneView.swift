@@ -31,7 +31,8 @@ extension TUIState {
     }
   }
 
-  /// "SERVICES #1 (2 tokens) ██████░░░░ 42m left": the period's type and what is left of it.
+  /// "SERVICES #1 (2 tokens) ██████░░░░ 42m left": the period's type and what is left of it,
+  /// with its creation and expiration dates when the pane is wide enough for them.
   private func drawPeriodRow(_ period: TokenPeriod, now: VirtualTime, into frame: inout Frame, in area: Rect)
   {
     let active = period.isActive(at: now)
@@ -39,7 +40,21 @@ extension TUIState {
     var label = "\(period.type.rawValue) #\(period.ordinal)"
     if count > 1 { label += " (\(count) tokens)" }
     let remaining = active ? DurationText.format(period.expirationDate - now) + " left" : "expired"
-    let x = frame.put(label, x: area.x, y: area.y, style: Theme.bold, clip: area)
+    var x = frame.put(label, x: area.x, y: area.y, style: Theme.bold, clip: area)
+    let arrow = lineStyle == .unicode ? " → " : " -> "
+    let (start, end) = (ISOTime.string(period.creationDate), ISOTime.string(period.expirationDate))
+    // Full dates, or the shorter half that tells them apart: times on one day, else the days.
+    let sameDay = start.prefix(10) == end.prefix(10)
+    let candidates = [
+      " \(start)\(arrow)\(end)",
+      sameDay
+        ? " \(start.dropFirst(11).dropLast())\(arrow)\(end.dropFirst(11).dropLast())"
+        : " \(start.prefix(10))\(arrow)\(end.prefix(10))",
+    ]
+    let room = area.width - (x - area.x) - DisplayWidth.of(remaining) - 2 - 10
+    if let dates = candidates.first(where: { DisplayWidth.of($0) <= room }) {
+      x = frame.put(dates, x: x, y: area.y, style: Theme.dim, clip: area)
+    }
     let barWidth = min(20, area.width - (x - area.x) - DisplayWidth.of(remaining) - 2)
     if barWidth >= 4 {
       let lifetime = Double(max(1, period.expirationDate - period.creationDate))

@@ -41,6 +41,13 @@ struct SnapshotTests {
     expectSnapshot(state.render(), named: "minimum-60x16")
   }
 
+  @Test func longFormsScrollAtTheMinimumSize() {
+    var state = TUIState.demo(width: 60, height: 16)
+    state.type("R")
+    for _ in 0..<11 { state.press(.tab) }  // to "Eligibility checks", below the first screenful
+    expectSnapshot(state.render(), named: "rules-dialog-60x16")
+  }
+
   @Test func asciiLinesWithoutUTF8() {
     var state = TUIState.demo(lineStyle: .ascii)
     state.type("i2f2 ")
