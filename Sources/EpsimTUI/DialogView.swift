@@ -38,6 +38,10 @@ extension TUIState {
     _ field: FormField, focused: Bool, labelWidth: Int, into frame: inout Frame, row: Rect
   ) {
     let label = DisplayWidth.truncated(field.label, toWidth: labelWidth - 1, ellipsis: lineStyle.ellipsis)
+    if focused {
+      // In the margin left of the labels: the focus shows without colour or attributes too.
+      frame.put(lineStyle == .unicode ? "▸" : ">", x: row.x - 1, y: row.y, style: Theme.bold)
+    }
     var x = frame.put(
       label.padding(labelWidth), x: row.x, y: row.y, style: focused ? Theme.bold : Theme.plain, clip: row)
     switch field.value {
