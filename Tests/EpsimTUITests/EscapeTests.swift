@@ -18,6 +18,10 @@ struct EscapeTests {
       let key = Self.keys[Int(generator.next() % UInt64(Self.keys.count))]
       state.press(key)
       if generator.next() % 7 == 0 { state.handle(.tick(elapsedMilliseconds: 500)) }
+      if generator.next() % 25 == 0 {
+        // Any size, including below the minimum and degenerate ones.
+        state.handle(.resize(width: Int(generator.next() % 220), height: Int(generator.next() % 70)))
+      }
       _ = state.render()
       if generator.next() % 20 == 0 {
         state.press(.escape)
