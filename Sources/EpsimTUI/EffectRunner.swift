@@ -1,5 +1,5 @@
 /// Performs the effects that need no terminal (file writes) and returns the events to feed
-/// back; a terminal host handles `.copyToClipboard` itself (see `OSC52`).
+/// back; a terminal host handles `.copyToClipboard` itself (TerminalBackend writes OSC 52).
 public enum EffectRunner {
   /// The event reporting how `effect` went, or nil when this runner does not handle it.
   public static func perform(_ effect: Effect) -> TUIEvent? {

@@ -50,10 +50,6 @@ struct SearchAndOutputTests {
     #expect(state.status?.kind == .error)
   }
 
-  @Test func osc52SequenceCarriesStandardBase64() {
-    #expect(OSC52.sequence(copying: "hi?>") == "\u{1B}]52;c;aGk/Pg==\u{07}")
-  }
-
   @Test func exportWritesEveryTokenAtomically() throws {
     let directory = FileManager.default.temporaryDirectory.appendingPathComponent("epsim-tui-\(UUID())")
     try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
