@@ -13,7 +13,7 @@ let package = Package(
     .library(name: "TokenFixtures", targets: ["TokenFixtures"]),
     // The Info.plist and entitlements checker behind `epsim lint`: Foundation only.
     .library(name: "InfoPlistLint", targets: ["InfoPlistLint"]),
-
+    // Parse and run .epsim scenarios from Swift code, as `epsim run` does.
     .library(name: "ScenarioLanguage", targets: ["ScenarioLanguage"]),
     .executable(name: "epsim", targets: ["epsim"]),
   ],
@@ -29,6 +29,16 @@ let package = Package(
     .target(name: "FixtureGenerator", dependencies: ["LifecycleSimulator", "ExternalPurchaseTokens"]),
     // The .epsim scenario language: parser, runner, transcripts (`epsim run`).
     .target(name: "ScenarioLanguage", dependencies: ["LifecycleSimulator", "ExternalPurchaseTokens"]),
+
+    // The terminal layer: pure frames and keys, the ncurses backend, and a probe for its tests.
+    .target(name: "TextFrame"),
+    .systemLibrary(name: "CNCurses", pkgConfig: "ncursesw", providers: [.apt(["libncurses-dev"])]),
+    .target(name: "TerminalBackend", dependencies: ["CNCurses", "TextFrame"]),
+    .target(name: "FrameSnapshotTesting", dependencies: ["TextFrame"]),
+    .executableTarget(name: "terminal-probe", dependencies: ["TerminalBackend", "TextFrame"]),
+    // The terminal UI: pure state, update and view; the ncurses backend drives it from `epsim`.
+    .target(name: "EpsimTUI", dependencies: ["ExternalPurchaseTokens", "LifecycleSimulator", "TextFrame"]),
+
     .executableTarget(
       name: "epsim",
       dependencies: [
@@ -38,16 +48,21 @@ let package = Package(
         "InfoPlistLint",
         "FixtureGenerator",
         "ScenarioLanguage",
+        "EpsimTUI",
+        "TerminalBackend",
+        "TextFrame",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),
+
+    // Benchmarks (run with `benchmarks/run`); not part of the tests.
     // Seeded realistic tokens shared by the codec tests and the benchmarks; not a product.
     .target(name: "TokenCorpus", dependencies: ["ExternalPurchaseTokens"]),
     .executableTarget(name: "epsim-benchmarks", dependencies: ["ExternalPurchaseTokens", "TokenCorpus"]),
+    .executableTarget(name: "tui-benchmark", dependencies: ["EpsimTUI", "LifecycleSimulator", "TextFrame"]),
+
     .testTarget(
       name: "ExternalPurchaseTokensTests", dependencies: ["ExternalPurchaseTokens", "TokenCorpus"]),
-    // Runs the built `epsim` binary; depending on the executable makes SwiftPM build it first.
-    .testTarget(name: "EpsimCLITests", dependencies: ["epsim", "ExternalPurchaseTokens", "TokenCorpus"]),
     .testTarget(
       name: "LifecycleSimulatorTests", dependencies: ["LifecycleSimulator", "ExternalPurchaseTokens"]),
     .testTarget(
@@ -60,5 +75,16 @@ let package = Package(
       name: "ScenarioLanguageTests",
       dependencies: ["ScenarioLanguage", "LifecycleSimulator", "ExternalPurchaseTokens"],
       exclude: ["Fixtures"]),
+    .testTarget(
+      name: "TextFrameTests", dependencies: ["TextFrame", "FrameSnapshotTesting"], exclude: ["Snapshots"]),
+    .testTarget(name: "TerminalBackendTests", dependencies: ["TerminalBackend", "TextFrame"]),
+    .testTarget(
+      name: "EpsimTUITests",
+      dependencies: ["EpsimTUI", "LifecycleSimulator", "TextFrame", "FrameSnapshotTesting"],
+      exclude: ["Snapshots"]),
+    // Run the built binaries; depending on the executables makes SwiftPM build them first.
+    .testTarget(name: "EpsimCLITests", dependencies: ["epsim", "ExternalPurchaseTokens", "TokenCorpus"]),
+    // The built `epsim` and the probe in a real terminal (tmux).
+    .testTarget(name: "TerminalEndToEndTests", dependencies: ["terminal-probe", "epsim"]),
   ]
 )

@@ -8,9 +8,10 @@ struct EpsimCommand: ParsableCommand {
     commandName: "epsim",
     abstract: "Simulate Apple's external purchase tokens: lifecycles, expiries, decoding.",
     subcommands: [
-      RunCommand.self, DecodeCommand.self, GenerateCommand.self, SamplesCommand.self, CraftCommand.self,
-      LintCommand.self,
-    ]
+      TUICommand.self, RunCommand.self, DecodeCommand.self, GenerateCommand.self, SamplesCommand.self,
+      CraftCommand.self, LintCommand.self,
+    ],
+    defaultSubcommand: TUICommand.self
   )
 
   /// Runs the command line with epsim's exit codes: 0 ok, 1 a check failed, 2 bad input or usage.

@@ -1,0 +1,26 @@
+/// Everything a key can ask for. Each case is bound in `KeyTable`; the update function
+/// (`TUIState.perform(_:)`) gives it meaning.
+public enum Action: String, CaseIterable, Hashable, Sendable {
+  // The whole UI.
+  case quit, toggleHelp, close
+  // Moving around.
+  case nextPane, previousPane, moveDown, moveUp, pageDown, pageUp, moveToTop, moveToBottom
+  case showDetails, startSearch, nextMatch, previousMatch
+  // Events on the selected device (SPEC 3, 4, 5).
+  case install, update, redownload, uninstall
+  case requestAcquisition, requestServices, requestInApp, requestLinkOut
+  case checkEligibility, presentNoticeSheet, openLinkOut, forceRefresh
+  // Editing the world.
+  case addCustomer, addDevice, editDevice, togglePayments, editRules
+  // The virtual clock.
+  case stepSecond, stepMinute, stepHour, stepDay
+  case toExpiryMinusOne, toExpiry, toExpiryPlusOne, goToTime
+  case togglePlay, faster, slower
+  // History.
+  case undo, redo, showHistory, rewindHere
+  // Getting tokens out.
+  case copyToken, exportTokens
+  // Inside forms and prompts.
+  case submit, nextField, previousField, cursorLeft, cursorRight, cursorStart, cursorEnd
+  case deleteBackward, deleteForward, deleteToStart, deleteToEnd
+}

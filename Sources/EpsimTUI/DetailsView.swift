@@ -1,0 +1,69 @@
+import LifecycleSimulator
+import TextFrame
+
+extension TUIState {
+  /// The selected token: in full beside the list on wide terminals, a summary otherwise.
+  func drawDetailsPane(into frame: inout Frame, in rect: Rect, full: Bool) {
+    let inside = drawPane("Details", into: &frame, in: rect, pane: nil)
+    guard let issued = selectedIssuedToken else {
+      // Nothing to show yet: say where things stand and what to press.
+      let about = TextWrap.lines(describeWorldSelection(), width: inside.width).map { StyledLine($0) }
+      let hint = StyledLine(
+        "No token selected: i installs, 1-4 request tokens, ? lists every key.", Theme.dim)
+      for (row, line) in (about + [hint]).prefix(inside.height).enumerated() {
+        line.draw(into: &frame, x: inside.x, y: inside.y + row, clip: inside)
+      }
+      return
+    }
+    let world = self.world
+    var lines: [StyledLine]
+    if full {
+      lines = DetailsContent.lines(for: issued, in: world, width: inside.width)
+    } else {
+      lines = compactLines(for: issued, in: world)
+    }
+    if full, lines.count > inside.height, inside.height > 0 {
+      lines = Array(lines.prefix(inside.height - 1))
+      lines.append(StyledLine("\(lineStyle.ellipsis) Enter shows everything", Theme.dim))
+    }
+    for (row, line) in lines.prefix(inside.height).enumerated() {
+      line.draw(into: &frame, x: inside.x, y: inside.y + row, clip: inside)
+    }
+  }
+
+  /// Id and type, state and dates, reporting: three lines that fit 80 columns.
+  private func compactLines(for issued: IssuedToken, in world: WorldState) -> [StyledLine] {
+    let token = issued.token
+    var first = StyledLine(token.externalPurchaseId, Theme.bold)
+    first.pieces.append(
+      ("  " + (token.tokenType?.rawValue ?? "plain") + (issued.isRefresh ? " refresh" : ""), Theme.plain))
+    var second = DetailsContent.stateLine(for: token, now: world.now)
+    second.pieces[0].text = ""
+    if let expiration = token.tokenExpirationDate {
+      let arrow = lineStyle == .unicode ? "→" : "->"
+      let span = "  (\(ISOTime.string(token.tokenCreationDate)) \(arrow) \(ISOTime.string(expiration)))"
+      second.pieces.append((span, Theme.dim))
+    }
+    let third = StyledLine(ReportingAdvice.summary(for: issued, in: world))
+    return [first, second, third, StyledLine("Enter: JSON, raw token, link, reporting", Theme.dim)]
+  }
+
+  /// Line count of the details overlay, for scrolling limits.
+  func detailsOverlayLineCount() -> Int {
+    guard let issued = selectedIssuedToken else { return 0 }
+    return DetailsContent.lines(for: issued, in: world, width: detailsOverlayWidth - 2).count
+  }
+
+  var detailsOverlayWidth: Int { overlayWidth(preferred: 100) }
+
+  func drawDetailsOverlay(into frame: inout Frame, scroll: Int) {
+    guard let issued = selectedIssuedToken else { return }
+    let inside = overlayBox("Token details", into: &frame, width: detailsOverlayWidth, height: height - 2)
+    let lines = DetailsContent.lines(for: issued, in: world, width: inside.width)
+    for row in 0..<inside.height {
+      let index = scroll + row
+      guard lines.indices.contains(index) else { break }
+      lines[index].draw(into: &frame, x: inside.x, y: inside.y + row, clip: inside)
+    }
+  }
+}

@@ -1,0 +1,15 @@
+/// A form with a purpose: what the form edits decides how its values are applied.
+public struct Dialog: Hashable, Sendable {
+  /// Which form this is, with what it needs to apply its values.
+  public enum Kind: Hashable, Sendable {
+    case addCustomer
+    case addDevice
+    case editDevice(deviceId: String)
+    case rules
+    case goToTime
+    case export
+  }
+
+  public var kind: Kind
+  public var form: Form
+}

@@ -1,0 +1,74 @@
+import LifecycleSimulator
+
+/// The forms behind the dialogs, filled in from the current world.
+enum Dialogs {
+  static let yesNo = ["yes", "no"]
+
+  static func addCustomer(world: WorldState) -> Dialog {
+    let name = freeName(base: "customer", taken: Set(world.customers.map(\.id)))
+    return Dialog(
+      kind: .addCustomer,
+      form: Form(
+        title: "Add customer",
+        note: "A new Apple Account; token periods belong to it across its devices.",
+        fields: [
+          .text("id", "Name", name, hint: "letters, digits, . _ -"),
+          .choice("payments", "Can make payments", yesNo),
+        ]))
+  }
+
+  static func addDevice(world: WorldState, customerId: String?) -> Dialog {
+    let customers = world.customers.map(\.id)
+    let owner = customerId ?? customers.first ?? ""
+    let name = freeName(base: "\(owner).device", taken: Set(world.devices.map(\.id)))
+    let storefront = world.devices.last { $0.customerId == owner }?.storefront ?? "nl"
+    return Dialog(
+      kind: .addDevice,
+      form: Form(
+        title: "Add device",
+        fields: [
+          .text("id", "Name", name, hint: "letters, digits, . _ -"),
+          .choice("customer", "Customer", customers, selected: customers.firstIndex(of: owner) ?? 0),
+          .choice("platform", "Platform", Platform.allCases.map(\.rawValue)),
+          .text("os", "OS version", "18.2", hint: "e.g. 18.2 or 26.4"),
+          .text("storefront", "Storefront", storefront, hint: "two letters, e.g. nl, jp"),
+        ]))
+  }
+
+  static func editDevice(_ device: Device) -> Dialog {
+    Dialog(
+      kind: .editDevice(deviceId: device.id),
+      form: Form(
+        title: "Edit device \(device.id)",
+        note: "\(device.platform.rawValue) device of \(device.customerId).",
+        fields: [
+          .text("os", "OS version", device.osVersion.description, hint: "e.g. 18.2 or 26.4"),
+          .text("storefront", "Storefront", device.storefront, hint: "two letters, e.g. nl, jp"),
+        ]))
+  }
+
+  static func goToTime(world: WorldState) -> Dialog {
+    Dialog(
+      kind: .goToTime,
+      form: Form(
+        title: "Go to time",
+        note: "ISO 8601 UTC (2026-03-01T10:00:00.000Z), epoch ms, or +duration (+1h30m). Forward only.",
+        fields: [.text("time", "Time", ISOTime.string(world.now))]))
+  }
+
+  static func export() -> Dialog {
+    Dialog(
+      kind: .export,
+      form: Form(
+        title: "Export all tokens",
+        note: "Writes a JSON array of every token (replaced atomically if the file exists).",
+        fields: [.text("path", "File", "epsim-tokens.json")]))
+  }
+
+  /// `base1`, `base2`, ... : the first that is not taken.
+  static func freeName(base: String, taken: Set<String>) -> String {
+    var number = 1
+    while taken.contains("\(base)\(number)") { number += 1 }
+    return "\(base)\(number)"
+  }
+}

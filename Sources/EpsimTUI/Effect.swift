@@ -1,0 +1,8 @@
+/// Work the UI asks its host to do outside the pure update: the host performs it and, where
+/// a result matters, feeds it back as a `TUIEvent`.
+public enum Effect: Hashable, Sendable {
+  /// Put `text` on the system clipboard (terminals do it with OSC 52).
+  case copyToClipboard(String)
+  /// Write `contents` to `path` atomically, then send back `.fileWritten`.
+  case writeFile(path: String, contents: String)
+}

@@ -1,0 +1,18 @@
+/// Performs the effects that need no terminal (file writes) and returns the events to feed
+/// back; a terminal host handles `.copyToClipboard` itself (TerminalBackend writes OSC 52).
+public enum EffectRunner {
+  /// The event reporting how `effect` went, or nil when this runner does not handle it.
+  public static func perform(_ effect: Effect) -> TUIEvent? {
+    switch effect {
+    case .writeFile(let path, let contents):
+      do throws(AtomicFile.WriteError) {
+        try AtomicFile.write(contents, to: path)
+        return .fileWritten(path: path, error: nil)
+      } catch {
+        return .fileWritten(path: path, error: error.description)
+      }
+    case .copyToClipboard:
+      return nil
+    }
+  }
+}

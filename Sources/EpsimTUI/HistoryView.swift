@@ -1,0 +1,28 @@
+import LifecycleSimulator
+import TextFrame
+
+extension TUIState {
+  /// Steps of history: the initial world, every step in effect, then undone steps (dimmed).
+  func drawHistory(into frame: inout Frame, selection: Int, scroll: Int) {
+    let inside = overlayBox(
+      "History (Enter rewinds to the selected step)", into: &frame, width: overlayWidth(preferred: 100),
+      height: height - 2)
+    let steps = simulation.steps
+    let marker = lineStyle == .unicode ? "●" : "*"
+    let visibleScroll = Self.scroll(
+      scroll, keeping: selection, visible: inside.height, count: steps.count + 1)
+    for row in 0..<inside.height {
+      let position = visibleScroll + row
+      guard position <= steps.count else { break }
+      let area = Rect(x: inside.x, y: inside.y + row, width: inside.width, height: 1)
+      let current = position == simulation.position ? marker : " "
+      let time = ISOTime.string(position == 0 ? simulation.initial.now : steps[position - 1].world.now)
+      let what = position == 0 ? "initial world" : steps[position - 1].event.summary
+      let style = position > simulation.position ? Theme.dim : Theme.plain
+      frame.put(
+        "\(current) \(String(position).padding(5)) \(time)  \(what)", x: area.x, y: area.y, style: style,
+        clip: area)
+      if position == selection { frame.restyle(area) { $0.attributes.insert(.reverse) } }
+    }
+  }
+}

@@ -1,0 +1,22 @@
+/// Which part of the UI has the keyboard: the main screen or one overlay. Each context has
+/// its own bindings in `KeyTable`; a key means at most one thing in one context.
+public enum KeyContext: String, CaseIterable, Hashable, Sendable {
+  case main
+  case help
+  case details
+  case history
+  case dialog
+  case search
+
+  /// The heading used for this context in the help overlay and docs/tui.md.
+  public var title: String {
+    switch self {
+    case .main: return "Main screen"
+    case .help: return "Help overlay"
+    case .details: return "Token details overlay"
+    case .history: return "History dialog"
+    case .dialog: return "Dialogs (forms)"
+    case .search: return "Search prompt"
+    }
+  }
+}

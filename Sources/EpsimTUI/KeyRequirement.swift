@@ -1,0 +1,15 @@
+/// When a binding is worth showing in the footer. Dispatch ignores it: a key whose action
+/// cannot apply still runs and says why in the status line, so nothing is silently dropped.
+public enum KeyRequirement: Hashable, Sendable {
+  case always
+  case deviceSelected
+  case appInstalledOnDevice
+  case appNotInstalledOnDevice
+  /// Not installed on the device, but downloaded by the customer before (else it is an install).
+  case canRedownload
+  case tokenSelected
+  case expiryAhead
+  case canUndo
+  case canRedo
+  case hasSearchMatches
+}

@@ -1,0 +1,139 @@
+import TextFrame
+
+extension KeyTable {
+  static let mainBindings: [KeyBinding] =
+    generalBindings + deviceBindings + worldBindings + clockBindings + outputBindings
+
+  private static func key(_ character: Character) -> Key { .character(character) }
+
+  private static let generalBindings: [KeyBinding] = [
+    KeyBinding(.main, [key("q")], "quit", "Quit epsim.", .quit, section: "General", footerRank: 0),
+    KeyBinding(.main, [key("?")], "help", "Show every key.", .toggleHelp, section: "General", footerRank: 1),
+    KeyBinding(
+      .main, [.tab], "pane", "Focus the next pane (world, tokens, log).", .nextPane, section: "General",
+      footerRank: 30),
+    KeyBinding(.main, [.backTab], "pane", "Focus the previous pane.", .previousPane, section: "General"),
+    KeyBinding(
+      .main, [key("j"), .down], "down", "Move the selection down in the focused pane.", .moveDown,
+      section: "General"),
+    KeyBinding(
+      .main, [key("k"), .up], "up", "Move the selection up in the focused pane.", .moveUp, section: "General"),
+    KeyBinding(.main, [.pageDown], "page down", "Move a page down.", .pageDown, section: "General"),
+    KeyBinding(.main, [.pageUp], "page up", "Move a page up.", .pageUp, section: "General"),
+    KeyBinding(.main, [.home], "top", "Move to the first row.", .moveToTop, section: "General"),
+    KeyBinding(.main, [.end], "bottom", "Move to the last row.", .moveToBottom, section: "General"),
+    KeyBinding(
+      .main, [.enter], "details", "Show the selected token in full: JSON, raw token, link, reporting.",
+      .showDetails, section: "General", footerRank: 31, when: .tokenSelected),
+    KeyBinding(
+      .main, [key("/")], "search", "Search all tokens by a part of their externalPurchaseId.", .startSearch,
+      section: "General", footerRank: 32),
+    KeyBinding(
+      .main, [key("n")], "next match", "Select the next token that matches the search.", .nextMatch,
+      section: "General", footerRank: 33, when: .hasSearchMatches),
+    KeyBinding(
+      .main, [key("N")], "prev match", "Select the previous token that matches the search.", .previousMatch,
+      section: "General", when: .hasSearchMatches),
+  ]
+
+  private static let deviceBindings: [KeyBinding] = [
+    KeyBinding(
+      .main, [key("i")], "install", "Install the app on the selected device (a first install qualifies).",
+      .install, section: "Selected device", footerRank: 2, when: .appNotInstalledOnDevice),
+    KeyBinding(
+      .main, [key("u")], "update", "Update the app on the selected device (a qualifying event).", .update,
+      section: "Selected device", footerRank: 10, when: .appInstalledOnDevice),
+    KeyBinding(
+      .main, [key("r")], "redownload", "Redownload the app on the selected device (a qualifying event).",
+      .redownload, section: "Selected device", footerRank: 11, when: .canRedownload),
+    KeyBinding(
+      .main, [key("x")], "uninstall", "Uninstall the app from the selected device.", .uninstall,
+      section: "Selected device", footerRank: 24, when: .appInstalledOnDevice),
+    KeyBinding(
+      .main, [key("1")], "ACQ", "token(for: ACQUISITION) on the selected device.", .requestAcquisition,
+      section: "Selected device", footerRank: 3, when: .appInstalledOnDevice),
+    KeyBinding(
+      .main, [key("2")], "SERVICES", "token(for: SERVICES) on the selected device.", .requestServices,
+      section: "Selected device", footerRank: 4, when: .appInstalledOnDevice),
+    KeyBinding(
+      .main, [key("3")], "IN_APP", "token(for: IN_APP) on the selected device.", .requestInApp,
+      section: "Selected device", footerRank: 12, when: .appInstalledOnDevice),
+    KeyBinding(
+      .main, [key("4")], "LINK_OUT", "token(for: LINK_OUT) on the selected device.", .requestLinkOut,
+      section: "Selected device", footerRank: 13, when: .appInstalledOnDevice),
+    KeyBinding(
+      .main, [key("c")], "isEligible", "Ask ExternalPurchaseCustomLink.isEligible on the selected device.",
+      .checkEligibility, section: "Selected device", when: .appInstalledOnDevice),
+    KeyBinding(
+      .main, [key("S")], "notice sheet", "ExternalPurchase.presentNoticeSheet(): a plain token.",
+      .presentNoticeSheet, section: "Selected device", when: .appInstalledOnDevice),
+    KeyBinding(
+      .main, [key("o")], "link-out", "ExternalPurchaseLink.open(): a plain token on the destination URL.",
+      .openLinkOut, section: "Selected device", when: .appInstalledOnDevice),
+    KeyBinding(
+      .main, [key("f")], "force refresh",
+      "Make the next ACQUISITION/SERVICES answer from an active period a refreshed token.", .forceRefresh,
+      section: "Selected device"),
+  ]
+
+  private static let worldBindings: [KeyBinding] = [
+    KeyBinding(
+      .main, [key("C")], "add customer", "Add a customer (a dialog).", .addCustomer, section: "World"),
+    KeyBinding(
+      .main, [key("A")], "add device", "Add a device to the selected customer (a dialog).", .addDevice,
+      section: "World"),
+    KeyBinding(
+      .main, [key("E")], "edit device", "Change the selected device's OS version or storefront.", .editDevice,
+      section: "World", when: .deviceSelected),
+    KeyBinding(
+      .main, [key("P")], "payments", "Toggle whether the selected customer can make payments.",
+      .togglePayments, section: "World"),
+    KeyBinding(
+      .main, [key("R")], "rules", "Switch rules: environment preset, lifetimes, refresh policy, checks.",
+      .editRules, section: "World"),
+  ]
+
+  private static let clockBindings: [KeyBinding] = [
+    KeyBinding(.main, [key("s")], "+1s", "Advance the clock 1 second.", .stepSecond, section: "Clock"),
+    KeyBinding(
+      .main, [key("m")], "+1m", "Advance the clock 1 minute.", .stepMinute, section: "Clock", footerRank: 20),
+    KeyBinding(
+      .main, [key("h")], "+1h", "Advance the clock 1 hour.", .stepHour, section: "Clock", footerRank: 21),
+    KeyBinding(.main, [key("d")], "+1d", "Advance the clock 1 day.", .stepDay, section: "Clock"),
+    KeyBinding(
+      .main, [key("<")], "expiry-1ms", "Jump to 1 ms before the next expiry.", .toExpiryMinusOne,
+      section: "Clock", footerRank: 6, when: .expiryAhead),
+    KeyBinding(
+      .main, [key("e")], "expiry", "Jump to exactly the next expiry (the token is expired then).",
+      .toExpiry, section: "Clock", footerRank: 5, when: .expiryAhead),
+    KeyBinding(
+      .main, [key(">")], "expiry+1ms", "Jump to 1 ms after the next expiry.", .toExpiryPlusOne,
+      section: "Clock", when: .expiryAhead),
+    KeyBinding(
+      .main, [key("g")], "go to", "Go to a typed time: ISO 8601, epoch ms, or +duration.", .goToTime,
+      section: "Clock", footerRank: 22),
+    KeyBinding(
+      .main, [key(" ")], "play", "Play or pause the clock at the current rate.", .togglePlay,
+      section: "Clock", footerRank: 7),
+    KeyBinding(.main, [key("+")], "faster", "Play faster: 1x, 60x, 3600x.", .faster, section: "Clock"),
+    KeyBinding(.main, [key("-")], "slower", "Play slower.", .slower, section: "Clock"),
+    KeyBinding(
+      .main, [key("[")], "undo", "Rewind one step of history.", .undo, section: "History", footerRank: 8,
+      when: .canUndo),
+    KeyBinding(
+      .main, [key("]")], "redo", "Redo the next undone step.", .redo, section: "History", footerRank: 9,
+      when: .canRedo),
+    KeyBinding(
+      .main, [key("H")], "history", "Pick a step of history to rewind to.", .showHistory, section: "History",
+      footerRank: 23),
+  ]
+
+  private static let outputBindings: [KeyBinding] = [
+    KeyBinding(
+      .main, [key("y")], "copy", "Copy the selected token string to the clipboard (OSC 52).", .copyToken,
+      section: "Output", footerRank: 25, when: .tokenSelected),
+    KeyBinding(
+      .main, [key("X")], "export", "Export every token to a JSON file (a dialog asks for the path).",
+      .exportTokens, section: "Output"),
+  ]
+}

@@ -1,0 +1,20 @@
+/// What covers the main screen, if anything. Esc closes every overlay.
+public enum Overlay: Hashable, Sendable {
+  case help(scroll: Int)
+  case details(scroll: Int)
+  /// `selection` is a history position: 0 is the initial world, n is "after step n".
+  case history(selection: Int, scroll: Int)
+  case dialog(Dialog)
+  case search(TextInput)
+
+  /// The key context this overlay puts the keyboard in.
+  var context: KeyContext {
+    switch self {
+    case .help: return .help
+    case .details: return .details
+    case .history: return .history
+    case .dialog: return .dialog
+    case .search: return .search
+    }
+  }
+}

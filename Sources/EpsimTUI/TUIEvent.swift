@@ -1,0 +1,15 @@
+import TextFrame
+
+/// Everything that reaches the UI from outside: keys, terminal size, time passing, and the
+/// results of effects it asked for.
+public enum TUIEvent: Hashable, Sendable {
+  case key(Key)
+  case resize(width: Int, height: Int)
+  /// Real time passed since the previous tick, in milliseconds; the clock advances by it
+  /// times the play rate while playing. Tests pass explicit values, never real time.
+  case tick(elapsedMilliseconds: Int64)
+  /// The outcome of an `Effect.writeFile`: nil error means the file is in place.
+  case fileWritten(path: String, error: String?)
+  /// The outcome of an `Effect.copyToClipboard`: nil error means the terminal was asked to copy.
+  case clipboardCopied(error: String?)
+}

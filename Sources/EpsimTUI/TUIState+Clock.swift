@@ -1,0 +1,78 @@
+import LifecycleSimulator
+
+extension TUIState {
+  /// The clock target a clock key stands for.
+  static func clockTarget(for action: Action) -> ClockTarget? {
+    switch action {
+    case .stepSecond: return .by(Milliseconds.second)
+    case .stepMinute: return .by(Milliseconds.minute)
+    case .stepHour: return .by(Milliseconds.hour)
+    case .stepDay: return .by(Milliseconds.day)
+    case .toExpiryMinusOne: return .nextExpiry(offset: -1)
+    case .toExpiry: return .nextExpiry(offset: 0)
+    case .toExpiryPlusOne: return .nextExpiry(offset: 1)
+    default: return nil
+    }
+  }
+
+  mutating func performClockAction(_ action: Action) {
+    guard let target = Self.clockTarget(for: action) else { return }
+    moveClock(to: target)
+  }
+
+  /// Resolves a clock target against the world and moves there, or says why not.
+  @discardableResult
+  mutating func moveClock(to target: ClockTarget) -> Bool {
+    do throws(SimulationError) {
+      return apply([.advanceClock(to: try world.resolve(target))])
+    } catch {
+      status = StatusMessage(.error, error.message)
+      return false
+    }
+  }
+
+  mutating func changePlay(_ action: Action) {
+    switch action {
+    case .togglePlay:
+      isPlaying.toggle()
+      playStepPosition = nil
+    case .faster: playRate = playRate.faster
+    case .slower: playRate = playRate.slower
+    default: return
+    }
+    status = StatusMessage(
+      .info, isPlaying ? "playing at \(playRate.label)" : "paused (rate \(playRate.label))")
+  }
+
+  /// Advances the clock by real elapsed time times the play rate. Consecutive ticks extend one
+  /// history step: the previous tick's step is taken back and re-applied over the longer span,
+  /// so its log still lists every expiry crossed since playing started.
+  mutating func tick(elapsedMilliseconds elapsed: Int64) {
+    guard isPlaying, elapsed > 0, !isDialogOpen else { return }
+    let (advance, overflow) = elapsed.multipliedReportingOverflow(by: playRate.rawValue)
+    guard !overflow else { return }
+    var trial = simulation
+    var target = trial.world.now.addingReportingOverflow(advance).partialValue
+    if let position = playStepPosition, position == trial.position, trial.undo() {
+      tokenLowWater = min(tokenLowWater, trial.world.tokens.count)
+      target = simulation.world.now + advance
+    }
+    do throws(SimulationError) {
+      try trial.apply(.advanceClock(to: target))
+    } catch {
+      isPlaying = false
+      status = StatusMessage(.error, "paused: \(error.message)")
+      return
+    }
+    simulation = trial
+    playStepPosition = simulation.position
+    if case .clock(_, _, let expired) = simulation.appliedSteps.last?.outcome.result, !expired.isEmpty {
+      status = StatusMessage(.info, "playing at \(playRate.label); \(expired.count) period(s) expired so far")
+    }
+  }
+
+  var isDialogOpen: Bool {
+    if case .dialog = overlay { return true }
+    return false
+  }
+}

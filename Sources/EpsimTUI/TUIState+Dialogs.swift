@@ -1,0 +1,136 @@
+import LifecycleSimulator
+
+extension TUIState {
+  mutating func openDialog(for action: Action) {
+    let world = self.world
+    switch action {
+    case .addCustomer: overlay = .dialog(Dialogs.addCustomer(world: world))
+    case .addDevice:
+      guard !world.customers.isEmpty else {
+        status = StatusMessage(.info, "add a customer first (C)")
+        return
+      }
+      overlay = .dialog(Dialogs.addDevice(world: world, customerId: selectedCustomerId))
+    case .editDevice:
+      guard let device = selectedDevice else {
+        status = StatusMessage(.info, "select a device in the world pane first (j/k)")
+        return
+      }
+      overlay = .dialog(Dialogs.editDevice(device))
+    case .editRules: overlay = .dialog(RulesForm.dialog(rules: world.rules))
+    case .goToTime: overlay = .dialog(Dialogs.goToTime(world: world))
+    case .exportTokens: overlay = .dialog(Dialogs.export())
+    default: break
+    }
+  }
+
+  mutating func performInDialog(_ action: Action) -> [Effect] {
+    guard case .dialog(var dialog) = overlay else { return [] }
+    switch action {
+    case .close:
+      overlay = nil
+      status = StatusMessage(.info, "\(dialog.form.title): cancelled")
+    case .submit:
+      return submit(dialog)
+    default:
+      let previous = dialog.form
+      guard dialog.form.handle(action) else { return [] }
+      overlay = .dialog(dialog)
+      dialogEdited(from: previous)
+    }
+    return []
+  }
+
+  /// After an edit: in the rules dialog, picking another environment loads its preset.
+  mutating func dialogEdited(from previous: Form) {
+    guard case .dialog(var dialog) = overlay, dialog.kind == .rules,
+      dialog.form.choiceIndex("environment") != previous.choiceIndex("environment")
+    else { return }
+    let focus = dialog.form.focus
+    RulesForm.loadPreset(into: &dialog.form)
+    dialog.form.focus = focus
+    overlay = .dialog(dialog)
+  }
+
+  /// Validates and applies a dialog; on failure the dialog stays open with the reason.
+  mutating func submit(_ dialog: Dialog) -> [Effect] {
+    var dialog = dialog
+    let form = dialog.form
+    var effects: [Effect] = []
+    let outcome: Result<Void, FormError>
+    switch dialog.kind {
+    case .addCustomer:
+      let customer = Customer(id: form.value("id"), canMakePayments: form.choiceIndex("payments") == 0)
+      outcome = applyFromDialog([.addCustomer(customer)], select: .customer(customer.id))
+    case .addDevice: outcome = submitAddDevice(form)
+    case .editDevice(let deviceId): outcome = submitEditDevice(form, deviceId: deviceId)
+    case .rules:
+      outcome = RulesForm.rules(from: form).flatMap { rules in
+        applyFromDialog([.setRules(rules)], select: nil)
+      }
+    case .goToTime:
+      outcome = TimeInput.target(from: form.value("time")).flatMap { target in
+        moveClock(to: target) ? .success(()) : .failure(FormError(status?.text ?? "refused"))
+      }
+    case .export:
+      let path = form.value("path")
+      if path.allSatisfy({ $0 == " " }) {
+        outcome = .failure(FormError("type a file path, e.g. epsim-tokens.json"))
+      } else {
+        effects = [.writeFile(path: path, contents: TokenExport.json(of: world))]
+        status = StatusMessage(.info, "writing \(world.tokens.count) tokens to \(path)…")
+        outcome = .success(())
+      }
+    }
+    switch outcome {
+    case .success:
+      overlay = nil
+    case .failure(let error):
+      dialog.form.error = error.message
+      overlay = .dialog(dialog)
+    }
+    return effects
+  }
+
+  private mutating func submitAddDevice(_ form: Form) -> Result<Void, FormError> {
+    let os = form.value("os")
+    guard let version = OSVersion(os) else {
+      return .failure(FormError("OS version '\(os)' must look like 18, 18.2 or 18.2.1"))
+    }
+    guard let platform = Platform(name: form.value("platform")) else {
+      return .failure(FormError("pick a platform"))
+    }
+    let device = Device(
+      id: form.value("id"), customerId: form.value("customer"), platform: platform, osVersion: version,
+      storefront: form.value("storefront"))
+    return applyFromDialog([.addDevice(device)], select: .device(device.id))
+  }
+
+  private mutating func submitEditDevice(_ form: Form, deviceId: String) -> Result<Void, FormError> {
+    guard let device = world.device(deviceId) else { return .failure(FormError("\(deviceId) is gone")) }
+    let os = form.value("os")
+    guard let version = OSVersion(os) else {
+      return .failure(FormError("OS version '\(os)' must look like 18, 18.2 or 18.2.1"))
+    }
+    var events: [WorldEvent] = []
+    if version != device.osVersion { events.append(.setOSVersion(device: deviceId, version: version)) }
+    let storefront = form.value("storefront")
+    if storefront != device.storefront {
+      events.append(.setStorefront(device: deviceId, storefront: storefront))
+    }
+    guard !events.isEmpty else {
+      status = StatusMessage(.info, "\(deviceId) unchanged")
+      return .success(())
+    }
+    return applyFromDialog(events, select: nil)
+  }
+
+  /// Applies a dialog's events; an engine refusal keeps the dialog open with its message.
+  private mutating func applyFromDialog(_ events: [WorldEvent], select row: WorldRow?) -> Result<
+    Void, FormError
+  > {
+    guard apply(events) else { return .failure(FormError(status?.text ?? "refused")) }
+    if let row { worldSelection = row }
+    return .success(())
+  }
+}

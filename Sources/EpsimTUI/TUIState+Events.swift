@@ -1,0 +1,99 @@
+import ExternalPurchaseTokens
+import LifecycleSimulator
+
+extension TUIState {
+  /// The world event an action on the selected device stands for.
+  static func deviceEvent(for action: Action, device: String) -> WorldEvent? {
+    switch action {
+    case .install: return .install(device: device)
+    case .update: return .update(device: device, version: nil)
+    case .redownload: return .redownload(device: device)
+    case .uninstall: return .uninstall(device: device)
+    case .requestAcquisition: return .requestToken(device: device, type: .acquisition)
+    case .requestServices: return .requestToken(device: device, type: .services)
+    case .requestInApp: return .requestToken(device: device, type: .inApp)
+    case .requestLinkOut: return .requestToken(device: device, type: .linkOut)
+    case .checkEligibility: return .checkEligibility(device: device)
+    case .presentNoticeSheet: return .presentNoticeSheet(device: device)
+    case .openLinkOut: return .openLinkOut(device: device, url: nil)
+    default: return nil
+    }
+  }
+
+  mutating func performDeviceAction(_ action: Action) {
+    if action == .forceRefresh {
+      apply([.forceRefresh])
+      return
+    }
+    guard let device = selectedDevice, let event = Self.deviceEvent(for: action, device: device.id) else {
+      status = StatusMessage(.info, "select a device in the world pane first (j/k)")
+      return
+    }
+    apply([event])
+  }
+
+  mutating func togglePayments() {
+    guard let customerId = selectedCustomerId, let customer = world.customer(customerId) else {
+      status = StatusMessage(.info, "select a customer first")
+      return
+    }
+    apply([.setCanMakePayments(customer: customerId, allowed: !customer.canMakePayments)])
+  }
+
+  /// Applies events as one change: all of them, or (on a refusal) none. The status line says
+  /// what happened; false when the engine refused.
+  @discardableResult
+  mutating func apply(_ events: [WorldEvent]) -> Bool {
+    var trial = simulation
+    var outcomes: [EventOutcome] = []
+    do throws(SimulationError) {
+      for event in events { outcomes.append(try trial.apply(event)) }
+    } catch {
+      status = StatusMessage(.error, error.message)
+      return false
+    }
+    simulation = trial
+    playStepPosition = nil
+    logScroll = 0
+    if let last = outcomes.last, let event = events.last { report(last, of: event) }
+    return true
+  }
+
+  /// Sets the status line from an outcome and selects any token it produced.
+  mutating func report(_ outcome: EventOutcome, of event: WorldEvent) {
+    let world = self.world
+    switch outcome.result {
+    case .token(.token(let index, let disposition)):
+      selectedToken = index
+      let token = world.tokens[index].token
+      let type = token.tokenType?.rawValue ?? "plain"
+      status = StatusMessage(.success, "\(type) \(token.externalPurchaseId) (\(disposition.rawValue))")
+    case .token(.noToken(let reason)):
+      status = StatusMessage(.info, "\(event.summary) returned nil: \(reason)")
+    case .token(.notEligible(let reason)):
+      status = StatusMessage(.error, "\(event.summary) throws: \(reason)")
+    case .lifecycle(let started):
+      if let period = started.last, let newest = world.periods[period].tokenIndexes.last {
+        selectedToken = newest
+      }
+      let periods = started.map { "\(world.periods[$0].type.rawValue) period \(world.periods[$0].ordinal)" }
+      let suffix = periods.isEmpty ? "no period started" : "started " + periods.joined(separator: ", ")
+      status = StatusMessage(.success, "\(event.summary): \(suffix)")
+    case .eligibility(.eligible):
+      status = StatusMessage(.success, "isEligible is true")
+    case .eligibility(.notEligible(let reason)):
+      status = StatusMessage(.error, "isEligible is false: \(reason)")
+    case .legacy(.token(let index)):
+      selectedToken = index
+      status = StatusMessage(.success, "plain token \(world.tokens[index].token.externalPurchaseId)")
+    case .legacy(.unavailable(let reason)):
+      status = StatusMessage(.error, "\(event.summary) fails: \(reason)")
+    case .clock(let from, let to, let expired):
+      let moved = DurationText.format(to - from)
+      let note = expired.isEmpty ? "" : "; \(expired.count) period\(expired.count == 1 ? "" : "s") expired"
+      status = StatusMessage(.success, "clock +\(moved) to \(ISOTime.string(to))\(note)")
+    case .changed:
+      status = StatusMessage(.success, event.summary)
+    }
+  }
+}

@@ -1,0 +1,65 @@
+import TextFrame
+
+extension TUIState {
+  /// The whole screen at the state's terminal size. Reads only: every list draws just the
+  /// rows that fit, from caches `handle(_:)` keeps up to date.
+  public func render() -> Frame {
+    var frame = Frame(width: width, height: height)
+    guard ScreenLayout.minimum.isMet(by: frame) else {
+      ScreenLayout.minimum.drawNotice(into: &frame)
+      return frame
+    }
+    let layout = self.layout
+    drawHeader(into: &frame, in: layout.header)
+    drawWorldPane(into: &frame, in: layout.world)
+    drawTokensPane(into: &frame, in: layout.tokens)
+    drawDetailsPane(into: &frame, in: layout.details, full: layout.detailsBeside)
+    drawLogPane(into: &frame, in: layout.log)
+    drawStatus(into: &frame, in: layout.status)
+    drawFooter(into: &frame, in: layout.footer)
+    drawOverlay(into: &frame)
+    return frame
+  }
+
+  /// A pane's border and title, highlighted when it has the focus; returns the inside.
+  func drawPane(_ title: String, into frame: inout Frame, in rect: Rect, pane: Pane?) -> Rect {
+    let focused = pane == focus && overlay == nil
+    frame.box(
+      rect, title: title, lineStyle: lineStyle, style: focused ? Theme.focusedBorder : Theme.plain,
+      titleStyle: focused ? Theme.focusedBorder : Theme.bold)
+    return rect.inset(horizontal: 1, vertical: 1)
+  }
+
+  /// Marks a list row as selected: reverse video, and a pointer in its first column so the
+  /// selection also shows where attributes do not (monochrome terminals, text snapshots).
+  func markSelected(_ row: Rect, into frame: inout Frame) {
+    frame.put(lineStyle == .unicode ? "▸" : ">", x: row.x, y: row.y)
+    frame.restyle(row) { $0.attributes.insert(.reverse) }
+  }
+
+  func drawOverlay(into frame: inout Frame) {
+    switch overlay {
+    case .help(let scroll): drawHelp(into: &frame, scroll: scroll)
+    case .details(let scroll): drawDetailsOverlay(into: &frame, scroll: scroll)
+    case .history(let selection, let scroll): drawHistory(into: &frame, selection: selection, scroll: scroll)
+    case .dialog(let dialog): drawDialog(dialog, into: &frame)
+    case .search, nil: break
+    }
+  }
+
+  /// An overlay's width: the whole screen when narrow (a one-column margin only shows
+  /// clutter), otherwise up to `preferred` columns.
+  func overlayWidth(preferred: Int) -> Int {
+    width < 100 ? width : min(width - 2, preferred)
+  }
+
+  /// A blank, bordered box centred on the screen for an overlay; returns the inside.
+  func overlayBox(_ title: String, into frame: inout Frame, width: Int, height: Int) -> Rect {
+    let screen = frame.bounds.rows([.fixed(1), .fill, .fixed(1)])[1]
+    let rect = screen.centered(width: width, height: height)
+    frame.fill(rect)
+    frame.box(
+      rect, title: title, lineStyle: lineStyle, style: Theme.focusedBorder, titleStyle: Theme.focusedBorder)
+    return rect.inset(horizontal: 1, vertical: 1)
+  }
+}

@@ -1,0 +1,109 @@
+import LifecycleSimulator
+import TextFrame
+
+extension TUIState {
+  /// Applies one event from outside and returns the effects the host must perform.
+  /// Never throws and never traps: refusals end up in the status line.
+  @discardableResult
+  public mutating func handle(_ event: TUIEvent) -> [Effect] {
+    var effects: [Effect] = []
+    switch event {
+    case .key(let key): effects = handleKey(key)
+    case .resize(let width, let height):
+      self.width = max(0, width)
+      self.height = max(0, height)
+    case .tick(let elapsed): tick(elapsedMilliseconds: elapsed)
+    case .fileWritten(let path, let error):
+      if let error {
+        status = StatusMessage(.error, "export to \(path) failed: \(error)")
+      } else {
+        status = StatusMessage(.success, "exported \(world.tokens.count) tokens to \(path)")
+      }
+    case .clipboardCopied(let error):
+      if let error { status = StatusMessage(.error, "copy failed: \(error)") }
+    }
+    refreshDerived()
+    return effects
+  }
+
+  /// Finds the key's binding in the current context and performs it; in forms and the search
+  /// prompt, printable characters without a binding are typed.
+  mutating func handleKey(_ key: Key) -> [Effect] {
+    if let binding = KeyTable.binding(for: key, in: context) {
+      return perform(binding.action)
+    }
+    if case .character(let character) = key {
+      switch overlay {
+      case .dialog(var dialog):
+        let previous = dialog.form
+        dialog.form.type(character)
+        overlay = .dialog(dialog)
+        dialogEdited(from: previous)
+        return []
+      case .search(var input):
+        input.insert(character)
+        overlay = .search(input)
+        return []
+      default: break
+      }
+    }
+    if context == .main {
+      status = StatusMessage(.info, "\(key.label(for: lineStyle)) does nothing here; ? lists the keys")
+    }
+    return []
+  }
+
+  /// Performs an action in the current context.
+  public mutating func perform(_ action: Action) -> [Effect] {
+    switch context {
+    case .main: return performOnMainScreen(action)
+    case .help, .details, .history: return performInViewer(action)
+    case .dialog: return performInDialog(action)
+    case .search:
+      performInSearch(action)
+      return []
+    }
+  }
+
+  private mutating func performOnMainScreen(_ action: Action) -> [Effect] {
+    switch action {
+    case .quit: isFinished = true
+    case .toggleHelp: overlay = .help(scroll: 0)
+    case .nextPane: focus = focus.next
+    case .previousPane: focus = focus.previous
+    case .moveDown, .moveUp, .pageDown, .pageUp, .moveToTop, .moveToBottom: moveInFocusedPane(action)
+    case .showDetails: showDetails()
+    case .startSearch: overlay = .search(TextInput(searchQuery))
+    case .nextMatch: stepThroughMatches(by: 1)
+    case .previousMatch: stepThroughMatches(by: -1)
+    case .install, .update, .redownload, .uninstall, .requestAcquisition, .requestServices, .requestInApp,
+      .requestLinkOut, .checkEligibility, .presentNoticeSheet, .openLinkOut, .forceRefresh:
+      performDeviceAction(action)
+    case .addCustomer, .addDevice, .editDevice, .editRules, .goToTime, .exportTokens: openDialog(for: action)
+    case .togglePayments: togglePayments()
+    case .stepSecond, .stepMinute, .stepHour, .stepDay, .toExpiryMinusOne, .toExpiry, .toExpiryPlusOne:
+      performClockAction(action)
+    case .togglePlay, .faster, .slower: changePlay(action)
+    case .undo: undo()
+    case .redo: redo()
+    case .showHistory: openHistory()
+    case .copyToken: return copySelectedToken()
+    case .close, .rewindHere, .submit, .nextField, .previousField, .cursorLeft, .cursorRight, .cursorStart,
+      .cursorEnd, .deleteBackward, .deleteForward, .deleteToStart, .deleteToEnd:
+      break
+    }
+    return []
+  }
+
+  /// Help, details and history: scrolling viewers that Esc closes.
+  private mutating func performInViewer(_ action: Action) -> [Effect] {
+    switch action {
+    case .close: overlay = nil
+    case .copyToken: return copySelectedToken()
+    case .rewindHere: rewindToHistorySelection()
+    case .moveDown, .moveUp, .pageDown, .pageUp, .moveToTop, .moveToBottom: scrollOverlay(action)
+    default: break
+    }
+    return []
+  }
+}

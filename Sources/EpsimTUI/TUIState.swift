@@ -1,0 +1,94 @@
+import LifecycleSimulator
+import TextFrame
+
+/// The whole state of the terminal UI: the event-sourced simulation plus what is selected,
+/// scrolled, open and playing. `handle(_:)` changes it; `render(width:height:)` draws it.
+///
+/// The simulation keeps every applied event with its outcome (`simulation.appliedSteps`),
+/// which is what recording a scenario needs.
+public struct TUIState: Sendable {
+  public internal(set) var simulation: Simulation
+  /// Unicode box drawing, or ASCII when the terminal's locale is not UTF-8.
+  public var lineStyle: LineStyle
+  public internal(set) var width: Int
+  public internal(set) var height: Int
+
+  public internal(set) var focus: Pane = .world
+  /// The selected world row's customer or device id.
+  var worldSelection: WorldRow?
+  var worldScroll = 0
+  /// The selected token (index into the world's tokens) in the tokens pane.
+  var selectedToken: Int?
+  var tokenScroll = 0
+  /// Log entries hidden below the log pane: 0 follows the newest entry.
+  var logScroll = 0
+
+  public internal(set) var playRate: PlayRate = .realTime
+  public internal(set) var isPlaying = false
+  /// The history position of the step that playing keeps extending, so that a minute of play
+  /// is one step of history rather than hundreds of ticks.
+  var playStepPosition: Int?
+
+  public internal(set) var overlay: Overlay?
+  public internal(set) var status: StatusMessage?
+  var searchQuery = ""
+  var searchMatches: [Int] = []
+  public internal(set) var isFinished = false
+
+  // Derived from the above; refreshed by `refreshDerived()` after every event.
+  var worldRows: [WorldRow] = []
+  var tokenIndex = TokenIndex()
+  var tokenRows = TokenRows()
+  var nextExpiry: VirtualTime?
+  var logEntryCount = 0
+  /// The shortest token list seen since the last refresh (history moves cut it).
+  var tokenLowWater = Int.max
+
+  /// The UI on a fresh simulation of `world`.
+  public init(world: WorldState, lineStyle: LineStyle = .unicode, width: Int = 80, height: Int = 24) {
+    self.init(simulation: Simulation(initial: world), lineStyle: lineStyle, width: width, height: height)
+  }
+
+  /// The UI on a simulation that may already have history (a replayed scenario, for example):
+  /// undo and the history dialog reach back through it.
+  public init(simulation: Simulation, lineStyle: LineStyle = .unicode, width: Int = 80, height: Int = 24) {
+    self.simulation = simulation
+    self.lineStyle = lineStyle
+    self.width = width
+    self.height = height
+    let world = simulation.world
+    let firstDevice = world.customers.lazy.compactMap { customer in
+      world.devices.first { $0.customerId == customer.id }
+    }.first
+    worldSelection = firstDevice.map { .device($0.id) } ?? world.customers.first.map { .customer($0.id) }
+    refreshDerived()
+  }
+
+  public var world: WorldState { simulation.world }
+
+  /// The key context the next key is read in.
+  public var context: KeyContext { overlay?.context ?? .main }
+
+  /// The device selected in the world pane, if a device row is selected.
+  public var selectedDevice: Device? {
+    guard case .device(let id) = worldSelection else { return nil }
+    return world.device(id)
+  }
+
+  /// The customer whose tokens are shown: the selected customer, or the selected device's.
+  public var selectedCustomerId: String? {
+    switch worldSelection {
+    case .customer(let id): return id
+    case .device(let id): return world.device(id)?.customerId
+    case nil: return nil
+    }
+  }
+
+  /// The token selected in the tokens pane.
+  public var selectedIssuedToken: IssuedToken? {
+    guard let selectedToken, world.tokens.indices.contains(selectedToken) else { return nil }
+    return world.tokens[selectedToken]
+  }
+
+  public var layout: ScreenLayout { ScreenLayout(width: width, height: height) }
+}

@@ -1,0 +1,30 @@
+import LifecycleSimulator
+
+/// Reads the time typed into "go to time": an ISO 8601 UTC time, UNIX milliseconds, or a
+/// `+duration` from now.
+enum TimeInput {
+  static func target(from text: String) -> Result<ClockTarget, FormError> {
+    let text = String(text.drop { $0 == " " }.reversed().drop { $0 == " " }.reversed())
+    guard !text.isEmpty else {
+      return .failure(FormError("type a time: 2026-03-01T10:00:00.000Z, 1772359200000 or +1h"))
+    }
+    if text.hasPrefix("+") {
+      do throws(DurationText.ParseError) {
+        return .success(.by(try DurationText.parse(String(text.dropFirst()))))
+      } catch {
+        return .failure(FormError("after '+' at character \(error.offset + 2): \(error.message)"))
+      }
+    }
+    if text.allSatisfy({ $0.isASCII && $0.isNumber }) {
+      guard let millis = Int64(text) else {
+        return .failure(FormError("'\(text)' is too large for epoch ms"))
+      }
+      return .success(.to(millis))
+    }
+    guard let time = ISOTime.parse(text) else {
+      return .failure(
+        FormError("'\(text)' is not YYYY-MM-DDTHH:MM:SS[.mmm]Z (UTC), epoch ms or +duration"))
+    }
+    return .success(.to(time))
+  }
+}

@@ -1,0 +1,131 @@
+import ExternalPurchaseTokens
+import LifecycleSimulator
+import TextFrame
+
+extension TUIState {
+  /// The selected customer's tokens, grouped by period, drawing only the rows that fit.
+  func drawTokensPane(into frame: inout Frame, in rect: Rect) {
+    let world = self.world
+    let title = selectedCustomerId.map { "Tokens of \($0) (\(tokenIndex.tokens(of: $0).count))" } ?? "Tokens"
+    let inside = drawPane(title, into: &frame, in: rect, pane: .tokens)
+    guard !tokenRows.rows.isEmpty else {
+      let hint =
+        selectedDevice?.isAppInstalled == true
+        ? "No tokens yet: 1-4 request one." : "No tokens yet: install (i), then request (1-4)."
+      for (row, line) in TextWrap.lines(hint, width: inside.width).prefix(inside.height).enumerated() {
+        frame.put(line, x: inside.x + 1, y: inside.y + row, style: Theme.dim, clip: inside)
+      }
+      return
+    }
+    let selectedRow = tokenSelectionRow
+    for line in 0..<inside.height {
+      let row = tokenScroll + line
+      guard tokenRows.rows.indices.contains(row) else { break }
+      let rowRect = Rect(x: inside.x, y: inside.y + line, width: inside.width, height: 1)
+      let area = rowRect.withoutGutter
+      switch tokenRows.rows[row] {
+      case .period(let id): drawPeriodRow(world.periods[id], now: world.now, into: &frame, in: area)
+      case .token(let index): drawTokenRow(world.tokens[index], now: world.now, into: &frame, in: area)
+      }
+      if row == selectedRow { markSelected(rowRect, into: &frame) }
+    }
+  }
+
+  /// "SERVICES #1 (2 tokens) ██████░░░░ 42m left": the period's type and what is left of it,
+  /// with its creation and expiration dates when the pane is wide enough for them.
+  private func drawPeriodRow(_ period: TokenPeriod, now: VirtualTime, into frame: inout Frame, in area: Rect)
+  {
+    let active = period.isActive(at: now)
+    let count = period.tokenIndexes.count
+    var label = "\(period.type.rawValue) #\(period.ordinal)"
+    if count > 1 { label += " (\(count) tokens)" }
+    let remaining = active ? DurationText.format(period.expirationDate - now) + " left" : "expired"
+    var x = frame.put(label, x: area.x, y: area.y, style: Theme.bold, clip: area)
+    let arrow = lineStyle == .unicode ? " → " : " -> "
+    let (start, end) = (ISOTime.string(period.creationDate), ISOTime.string(period.expirationDate))
+    // Full dates, or the shorter half that tells them apart: times on one day, else the days.
+    let sameDay = start.prefix(10) == end.prefix(10)
+    let candidates = [
+      " \(start)\(arrow)\(end)",
+      sameDay
+        ? " \(start.dropFirst(11).dropLast())\(arrow)\(end.dropFirst(11).dropLast())"
+        : " \(start.prefix(10))\(arrow)\(end.prefix(10))",
+    ]
+    let room = area.width - (x - area.x) - DisplayWidth.of(remaining) - 2 - 10
+    if let dates = candidates.first(where: { DisplayWidth.of($0) <= room }) {
+      x = frame.put(dates, x: x, y: area.y, style: Theme.dim, clip: area)
+    }
+    let barWidth = min(20, area.width - (x - area.x) - DisplayWidth.of(remaining) - 2)
+    if barWidth >= 4 {
+      let lifetime = Double(max(1, period.expirationDate - period.creationDate))
+      let fraction = active ? Double(period.expirationDate - now) / lifetime : 0
+      frame.bar(
+        fraction: fraction, x: x + 1, y: area.y, width: barWidth, lineStyle: lineStyle,
+        style: active ? Theme.active : Theme.dim)
+    }
+    frame.put(remaining, in: area, alignment: .right, style: active ? Theme.active : Theme.expired)
+  }
+
+  /// One token: id, whether it is the original or a refresh, its state, and more when wide.
+  private func drawTokenRow(_ issued: IssuedToken, now: VirtualTime, into frame: inout Frame, in area: Rect) {
+    let token = issued.token
+    let kind: String
+    let marker: String
+    switch issued.source {
+    case .customLink:
+      kind = issued.isRefresh ? "refresh" : "original"
+      marker = issued.isRefresh ? (lineStyle == .unicode ? "↻" : "r") : (lineStyle == .unicode ? "•" : "*")
+    case .noticeSheet:
+      kind = "notice"
+      marker = lineStyle == .unicode ? "◦" : "o"
+    case .linkOut:
+      kind = "link-out"
+      marker = lineStyle == .unicode ? "◦" : "o"
+    }
+    let state: String
+    let stateStyle: Style
+    if token.tokenExpirationDate == nil {
+      state = "plain"
+      stateStyle = Theme.dim
+    } else if token.isActive(at: now) {
+      state = "active"
+      stateStyle = Theme.active
+    } else {
+      state = "expired"
+      stateStyle = Theme.expired
+    }
+    let indent = issued.periodId == nil ? "" : "  "
+    let fixed = DisplayWidth.of(indent) + 2 + 1
+    var right = [kind.padding(8), state.padding(7)]
+    // Wider panes add the issue time and device, but only while the whole id still fits.
+    let issuedTime = ISOTime.string(issued.issuedAt)
+    for extra in [String(issuedTime.dropFirst(11).dropLast()), issued.deviceId] {
+      let widened = (right + [extra]).joined(separator: " ")
+      guard fixed + DisplayWidth.of(token.externalPurchaseId) + DisplayWidth.of(widened) <= area.width else {
+        break
+      }
+      right.append(extra)
+    }
+    let rightText = right.joined(separator: " ")
+    let idRoom = area.width - fixed - DisplayWidth.of(rightText)
+    let id = DisplayWidth.truncated(
+      token.externalPurchaseId, toWidth: max(0, idRoom), ellipsis: lineStyle.ellipsis)
+    var x = frame.put(indent + marker + " ", x: area.x, y: area.y, clip: area)
+    x = frame.put(id, x: x, y: area.y, clip: area)
+    let rightX = max(x + 1, area.x + area.width - DisplayWidth.of(rightText))
+    let afterKind = frame.put(right[0] + " ", x: rightX, y: area.y, style: Theme.dim, clip: area)
+    let afterState = frame.put(right[1], x: afterKind, y: area.y, style: stateStyle, clip: area)
+    if right.count > 2 {
+      frame.put(
+        " " + right[2...].joined(separator: " "), x: afterState, y: area.y, style: Theme.dim, clip: area)
+    }
+  }
+}
+
+extension String {
+  /// The string padded with spaces to `width` columns (never cut).
+  func padding(_ width: Int) -> String {
+    let missing = width - DisplayWidth.of(self)
+    return missing > 0 ? self + String(repeating: " ", count: missing) : self
+  }
+}

@@ -1,0 +1,129 @@
+import CNCurses
+import Glibc
+import TextFrame
+
+/// The curses side of one session: starting and ending full-screen mode, writing frames,
+/// reading input. Everything that calls curses lives here.
+final class CursesScreen {
+  /// What one wait for input produced.
+  enum Input {
+    case key(Key)
+    case resize(width: Int, height: Int)
+    /// A timeout, an interruption, or a key epsim does not use.
+    case nothing
+  }
+
+  let capabilities: TerminalCapabilities
+  private let screen: OpaquePointer
+  private var colorPairs: ColorPairs
+  private let hasDefaultColors: Bool
+  private var previous: Frame?
+
+  /// Starts full-screen mode on standard input and output.
+  init(environment: [String: String]) throws {
+    // newterm rather than initscr: initscr exits the process when TERM is unknown.
+    guard let screen = newterm(nil, epsim_stdout(), epsim_stdin()) else {
+      throw TerminalSessionError.unknownTerminal(environment["TERM"] ?? "(unset)")
+    }
+    self.screen = screen
+    set_term(screen)
+    cbreak()
+    noecho()
+    nonl()
+    keypad(epsim_stdscr(), true)
+    curs_set(0)
+    // Esc on its own must feel instant; escape sequences from a terminal arrive well within this.
+    set_escdelay(25)
+    capabilities = TerminalCapabilities.detect(
+      environment: environment, codeset: String(cString: nl_langinfo(nl_item(CODESET))),
+      terminalHasColors: has_colors())
+    if capabilities.hasColor {
+      start_color()
+      hasDefaultColors = use_default_colors() == OK
+    } else {
+      hasDefaultColors = false
+    }
+    colorPairs = ColorPairs(limit: capabilities.hasColor ? Int(epsim_color_pair_count()) : 0)
+  }
+
+  /// The terminal's size in columns and rows.
+  var size: (width: Int, height: Int) {
+    (Int(getmaxx(epsim_stdscr())), Int(getmaxy(epsim_stdscr())))
+  }
+
+  /// The terminal's own sequences for leaving full-screen mode (attributes, colours, cursor,
+  /// keypad, alternate screen), for the signal handler to write without calling curses.
+  var restoreSequence: [UInt8] {
+    ["sgr0", "op", "cnorm", "rmkx", "rmcup"].flatMap { name -> [UInt8] in
+      guard let value = tigetstr(name), epsim_is_absent_capability(value) == 0 else { return [] }
+      return TerminfoString.withoutPadding(Array(String(cString: value).utf8))
+    }
+  }
+
+  /// Writes the cells that differ from the previous frame and updates the terminal.
+  func draw(_ frame: Frame) {
+    let window = epsim_stdscr()
+    for change in frame.diff(from: previous) {
+      for (offset, cell) in change.cells.enumerated() where !cell.isContinuation {
+        put(cell, x: change.x + offset, y: change.y, window: window)
+      }
+    }
+    wnoutrefresh(window)
+    doupdate()
+    previous = frame
+  }
+
+  /// Waits up to `timeout` milliseconds (nil: for ever) for a key or a resize.
+  func readInput(timeout: Int?) -> Input {
+    let window = epsim_stdscr()
+    wtimeout(window, Int32(clamping: timeout ?? -1))
+    var character: wint_t = 0
+    switch wget_wch(window, &character) {
+    case epsim_key_code_yes() where Int32(character) == epsim_key_resize():
+      // curses has resized its windows already; draw everything again on a cleared screen.
+      previous = nil
+      clearok(window, true)
+      return .resize(width: size.width, height: size.height)
+    case epsim_key_code_yes():
+      return CursesKeys.key(fromCode: Int32(character)).map(Input.key) ?? .nothing
+    case OK:
+      return CursesKeys.key(fromCharacter: character).map(Input.key) ?? .nothing
+    default:
+      return .nothing
+    }
+  }
+
+  /// Ends full-screen mode and frees curses' memory for this screen.
+  func close() {
+    endwin()
+    delscreen(screen)
+  }
+
+  private func put(_ cell: Cell, x: Int, y: Int, window: UnsafeMutablePointer<WINDOW>?) {
+    // A cchar_t holds one spacing character and a few combining ones; more cannot be shown.
+    var characters = cell.character.unicodeScalars.prefix(5).map { wchar_t(bitPattern: $0.value) }
+    characters.append(0)
+    var attributes = epsim_attr_normal()
+    let style = cell.style
+    if style.attributes.contains(.bold) { attributes |= epsim_attr_bold() }
+    if style.attributes.contains(.dim) { attributes |= epsim_attr_dim() }
+    if style.attributes.contains(.reverse) { attributes |= epsim_attr_reverse() }
+    if style.attributes.contains(.underline) { attributes |= epsim_attr_underline() }
+    var glyph = cchar_t()
+    setcchar(&glyph, characters, attributes, colorPair(for: style), nil)
+    // Fails at the bottom-right corner because the cursor cannot move on; the cell is set anyway.
+    _ = mvwadd_wch(window, Int32(y), Int32(x), &glyph)
+  }
+
+  private func colorPair(for style: Style) -> Int16 {
+    guard capabilities.hasColor else { return 0 }
+    let pair = colorPairs.pair(foreground: style.foreground, background: style.background)
+    if pair.isNew {
+      // Without default-colour support, "default" means white on black.
+      let foreground = style.foreground == .default && !hasDefaultColors ? Color.white : style.foreground
+      let background = style.background == .default && !hasDefaultColors ? Color.black : style.background
+      init_pair(pair.number, Int16(foreground.rawValue), Int16(background.rawValue))
+    }
+    return pair.number
+  }
+}

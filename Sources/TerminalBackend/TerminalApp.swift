@@ -1,0 +1,15 @@
+import TextFrame
+
+/// An interactive screen that `TerminalSession.run(_:)` drives: it gets events and draws frames,
+/// and never talks to the terminal itself.
+public protocol TerminalApp {
+  /// How often the app wants `.tick` events right now, in milliseconds; nil waits for input
+  /// only. Read again after every event, so an app can start and stop ticking (play mode).
+  var tickInterval: Int? { get }
+
+  /// Updates the app for one event and says what should happen next.
+  mutating func handle(_ event: TerminalEvent) -> TerminalAppCommand
+
+  /// Draws the whole screen into `frame`, a blank frame of the terminal's current size.
+  func render(into frame: inout Frame, capabilities: TerminalCapabilities)
+}

@@ -1,0 +1,11 @@
+import TextFrame
+
+/// Something that happened in the terminal, handed to a `TerminalApp`.
+public enum TerminalEvent: Hashable, Sendable {
+  case key(Key)
+  /// The terminal now has this size. Always the first event of a session, with the starting size.
+  case resize(width: Int, height: Int)
+  /// Time passed while the app asked for ticks (see `TerminalApp.tickInterval`): the real
+  /// milliseconds since the previous tick, or since ticking started.
+  case tick(elapsedMilliseconds: Int)
+}

@@ -1,0 +1,39 @@
+import EpsimTUI
+import LifecycleSimulator
+import Testing
+import TextFrame
+
+@Suite("No key sequence traps the UI")
+struct EscapeTests {
+  /// Keys worth mashing: every key of the table plus typing and odd keys.
+  static let keys: [Key] =
+    Array(Set(KeyTable.all.flatMap(\.keys)).filter { $0 != .character("q") })
+    + [.character("z"), .character("7"), .function(5), .insert, .ctrl("x")]
+
+  @Test(arguments: [1, 2, 3, 4, 5, 6])
+  func escapeAlwaysReturnsToTheMainScreen(seed: UInt64) {
+    var generator = SeededGenerator(seed: seed)
+    var state = TUIState.demo(width: 80 + Int(seed) * 7, height: 24 + Int(seed))
+    for _ in 0..<200 {
+      let key = Self.keys[Int(generator.next() % UInt64(Self.keys.count))]
+      state.press(key)
+      if generator.next() % 7 == 0 { state.handle(.tick(elapsedMilliseconds: 500)) }
+      if generator.next() % 25 == 0 {
+        // Any size, including below the minimum and degenerate ones.
+        state.handle(.resize(width: Int(generator.next() % 220), height: Int(generator.next() % 70)))
+      }
+      _ = state.render()
+      if generator.next() % 20 == 0 {
+        state.press(.escape)
+        #expect(state.context == .main, "one Esc closes any overlay")
+        state.press(.escape)
+        #expect(state.context == .main)
+      }
+    }
+    state.press(.escape, .escape)
+    #expect(state.context == .main)
+    #expect(!state.isFinished)
+    state.type("q")
+    #expect(state.isFinished)
+  }
+}

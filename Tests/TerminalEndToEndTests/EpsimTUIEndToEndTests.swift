@@ -1,0 +1,128 @@
+import Foundation
+import Testing
+
+/// The built `epsim` binary in a real terminal (tmux), driven by keys and read from the screen.
+@Suite("epsim terminal UI end to end")
+struct EpsimTUIEndToEndTests {
+  @Test func installRequestServicesAndSeeItExpireExactlyAtTheExpiry() throws {
+    let run = try ProbeRun.epsim()
+    try run.tmux.waitForText("alice.iphone")
+    let during = try run.currentSettings()
+    // Each wait is for the status line, drawn after the panes above it, so the whole frame is in.
+    try run.tmux.sendKeys("i")
+    try run.tmux.waitForText("install on alice.iphone: no period started")
+    try run.tmux.sendKeys("2")
+    var screen = try run.tmux.waitForText("(new-period)")
+    #expect(screen.contains("SERVICES #1"))
+    #expect(screen.contains("active"))
+    #expect(!screen.contains("expired"))
+    try run.tmux.sendKeys("<")
+    screen = try run.tmux.waitForText("clock +59m59.999s to 2026-03-01T09:59:59.999Z")
+    #expect(screen.contains("1ms left"))
+    #expect(screen.contains("active"), "1 ms before the expiry the token is still active")
+    #expect(!screen.contains("expired"))
+    try run.tmux.sendKeys("e")
+    screen = try run.tmux.waitForText("clock +1ms to 2026-03-01T10:00:00.000Z; 1 period expired")
+    #expect(screen.contains("original expired"))
+    #expect(!screen.contains("active"))
+    try run.tmux.sendKeys("q")
+    let exit = try run.waitForExit()
+    #expect(exit.status == 0)
+    #expect(!exit.screen.contains("alice.iphone"), "the UI's screen is gone")
+    #expect(try run.savedSettings("after") == run.savedSettings("before"))
+    #expect(try during != run.savedSettings("before"))
+  }
+
+  @Test func resizingRedrawsForTheNewSize() throws {
+    let run = try ProbeRun.epsim()
+    try run.tmux.waitForText("alice.iphone")
+    try run.tmux.sendKeys("i", "2")
+    try run.tmux.waitForText("(new-period)")
+    try run.tmux.resize(width: 130, height: 40)
+    try run.tmux.waitForText("Decoded JSON")  // details beside the list from 120 columns
+    try run.tmux.resize(width: 50, height: 12)
+    let small = try run.tmux.waitForText("Terminal too small")
+    #expect(small.contains("have 50x12"))
+    try run.tmux.resize(width: 80, height: 24)
+    let normal = try run.tmux.waitForScreen("the normal screen") {
+      !$0.contains("too small") && $0.contains("SERVICES #1")
+    }
+    #expect(!normal.contains("Decoded JSON"))
+    try run.tmux.sendKeys("q")
+    #expect(try run.waitForExit().status == 0)
+  }
+
+  /// How a run is ended from outside, and the status the shell reports.
+  enum Ending: String, CaseIterable {
+    case terminate, controlC
+
+    var expectedStatus: Int { self == .terminate ? 128 + Int(SIGTERM) : 128 + Int(SIGINT) }
+  }
+
+  @Test(arguments: Ending.allCases)
+  func signalsRestoreTheTerminal(ending: Ending) throws {
+    let run = try ProbeRun.epsim()
+    let pid = try run.childPid()
+    let during = try run.currentSettings()
+    try run.tmux.sendKeys("?")  // an overlay open does not matter
+    try run.tmux.waitForText("Keys (Esc closes)")
+    switch ending {
+    case .terminate: kill(pid, SIGTERM)
+    case .controlC: try run.tmux.sendKeys("C-c")
+    }
+    let exit = try run.waitForExit()
+    #expect(exit.status == ending.expectedStatus)
+    #expect(!exit.screen.contains("alice.iphone"), "the UI's screen is gone")
+    #expect(try run.savedSettings("after") == run.savedSettings("before"))
+    #expect(try during != run.savedSettings("before"))
+  }
+
+  @Test func withoutATerminalItExitsTwoAndSaysWhy() throws {
+    let result = try CommandRunner.run(ProbeRun.epsimBinary(), [])
+    #expect(result.status == 2)
+    #expect(result.output.isEmpty, "nothing reaches the pipe")
+    #expect(result.errorOutput.contains("the terminal UI needs a terminal"))
+    let explicit = try CommandRunner.run(ProbeRun.epsimBinary(), ["tui"])
+    #expect(explicit.status == 2)
+    #expect(explicit.output.isEmpty)
+  }
+
+  @Test func copyPutsTheSelectedTokenOnTheClipboard() throws {
+    let run = try ProbeRun.epsim()
+    try run.tmux.setGlobalOption("set-clipboard", "on")
+    try run.tmux.waitForText("alice.iphone")
+    try run.tmux.sendKeys("i", "2", "y")
+    try run.tmux.waitForText("(290 characters)")
+    try run.tmux.waitForScreen("the paste buffer") { _ in (try? run.tmux.pasteBuffer().count) == 290 }
+    // The token is Base64URL of JSON that starts with the app's Apple ID.
+    #expect(try run.tmux.pasteBuffer().hasPrefix("eyJhcHBBcHBsZUlkIjox"))
+    try run.tmux.sendKeys("q")
+    #expect(try run.waitForExit().status == 0)
+  }
+
+  @Test func exportWritesTheTokensFile() throws {
+    let path = FileManager.default.temporaryDirectory.appendingPathComponent("epsim-e2e-\(UUID()).json").path
+    defer { try? FileManager.default.removeItem(atPath: path) }
+    let run = try ProbeRun.epsim()
+    try run.tmux.waitForText("alice.iphone")
+    try run.tmux.sendKeys("i", "2", "1", "X")
+    try run.tmux.waitForText("Export all tokens")
+    try run.tmux.sendKeys("C-a", "C-k")
+    try run.tmux.sendKeys(path)
+    try run.tmux.sendKeys("Enter")
+    try run.tmux.waitForText("exported 2 tokens")
+    let json = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: path)))
+    let tokens = (json as? [String: Any])?["tokens"] as? [[String: Any]]
+    #expect(tokens?.count == 2)
+    try run.tmux.sendKeys("q")
+    #expect(try run.waitForExit().status == 0)
+  }
+
+  @Test func asciiLinesWhenTheLocaleIsNotUTF8() throws {
+    let run = try ProbeRun.epsim(environment: ["LC_ALL": "C"])
+    let screen = try run.tmux.waitForText("+- World -")
+    #expect(!screen.contains("┌"))
+    try run.tmux.sendKeys("q")
+    #expect(try run.waitForExit().status == 0)
+  }
+}

@@ -1,0 +1,105 @@
+import Foundation
+
+/// A private tmux server with one detached session, driven like a person at a keyboard:
+/// send keys, read the screen, resize the window.
+///
+/// Every session gets its own server socket (`tmux -L`), so tests can run in parallel and never
+/// touch a user's tmux; `close()` (also run on deinit) kills that server.
+final class TmuxSession {
+  /// Something tmux could not do, with what was on the screen where that helps.
+  struct Failure: Error, CustomStringConvertible {
+    var description: String
+  }
+
+  let socketName: String
+  private let tmux: URL
+  private var isClosed = false
+
+  /// Starts a server and a `width` x `height` session running `command` through `sh -c`.
+  init(width: Int = 80, height: Int = 24, command: String) throws {
+    guard let tmux = CommandRunner.findOnPath("tmux") else {
+      throw Failure(
+        description: "tmux is not installed, and the terminal end-to-end tests need it: apt-get install tmux")
+    }
+    self.tmux = tmux
+    socketName = "epsim-test-\(getpid())-\(UUID().uuidString.prefix(8))"
+    try run(["new-session", "-d", "-s", "main", "-x", "\(width)", "-y", "\(height)", command])
+  }
+
+  deinit {
+    close()
+  }
+
+  /// Sends keys by tmux's names: "a", "Up", "Escape", "F1", "C-c", "BTab", ...
+  func sendKeys(_ keys: String...) throws {
+    try run(["send-keys", "-t", "main"] + keys)
+  }
+
+  /// The visible screen as text, one line per row.
+  func capture(withEscapes: Bool = false) throws -> String {
+    try run(["capture-pane", "-p", "-t", "main"] + (withEscapes ? ["-e"] : []))
+  }
+
+  /// Polls the screen every 50 ms until `condition` holds, failing after `timeout`.
+  @discardableResult
+  func waitForScreen(
+    _ what: String, timeout: Duration = .seconds(10), until condition: (String) -> Bool
+  ) throws -> String {
+    let clock = ContinuousClock()
+    let deadline = clock.now + timeout
+    while true {
+      let screen = try capture()
+      if condition(screen) { return screen }
+      guard clock.now < deadline else {
+        throw Failure(description: "waited \(timeout) for \(what); the screen shows:\n\(screen)")
+      }
+      Thread.sleep(forTimeInterval: 0.05)  // one polling step, not a guess at timing
+    }
+  }
+
+  /// Waits until `text` appears on the screen and returns the screen.
+  @discardableResult
+  func waitForText(_ text: String) throws -> String {
+    try waitForScreen("\"\(text)\"") { $0.contains(text) }
+  }
+
+  func resize(width: Int, height: Int) throws {
+    try run(["resize-window", "-t", "main", "-x", "\(width)", "-y", "\(height)"])
+  }
+
+  /// The terminal device of the pane, such as /dev/pts/3.
+  func paneTerminal() throws -> String {
+    try run(["display-message", "-p", "-t", "main", "#{pane_tty}"]).trimmingCharacters(
+      in: .whitespacesAndNewlines)
+  }
+
+  /// The text of tmux's most recent paste buffer.
+  func pasteBuffer() throws -> String {
+    try run(["show-buffer"])
+  }
+
+  func setGlobalOption(_ name: String, _ value: String) throws {
+    try run(["set-option", "-g", name, value])
+  }
+
+  /// Kills the server and everything running in it.
+  func close() {
+    guard !isClosed else { return }
+    isClosed = true
+    _ = try? run(["kill-server"])
+  }
+
+  @discardableResult
+  private func run(_ arguments: [String]) throws -> String {
+    // No user configuration (-f /dev/null), and a UTF-8 locale so the screen reads back as UTF-8.
+    var environment = ProcessInfo.processInfo.environment
+    environment["LC_ALL"] = "C.UTF-8"
+    environment.removeValue(forKey: "TMUX")
+    let result = try CommandRunner.run(
+      tmux, ["-L", socketName, "-f", "/dev/null"] + arguments, environment: environment)
+    guard result.status == 0 else {
+      throw Failure(description: "tmux \(arguments.joined(separator: " ")) failed: \(result.errorOutput)")
+    }
+    return result.output
+  }
+}
