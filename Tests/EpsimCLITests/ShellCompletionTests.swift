@@ -19,7 +19,8 @@ struct ShellCompletionTests {
 
   @Test func bashScriptIsValidBash() throws {
     let script = try EpsimExecutable.run(["--generate-completion-script", "bash"]).standardOutput
-    let file = FileManager.default.temporaryDirectory.appendingPathComponent("epsim-\(UUID().uuidString).bash")
+    let file = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "epsim-\(UUID().uuidString).bash")
     try Data(script.utf8).write(to: file)
     defer { try? FileManager.default.removeItem(at: file) }
     let bash = Process()
