@@ -50,6 +50,9 @@ enum RulesForm {
       .choice("osGating", "OS version gating", onOff, selected: rules.osGating ? 0 : 1),
       .choice("eligibility", "Eligibility checks", onOff, selected: rules.eligibilityChecks ? 0 : 1),
       .choice("typeRegions", "Type region gating", onOff, selected: rules.typeRegionGating ? 0 : 1),
+      .choice(
+        "creationNeedsEligibility", "Eligible creation only", onOff,
+        selected: rules.creationNeedsEligibility ? 0 : 1),
     ]
     return lifecycle + lifetimes + behaviour
   }
@@ -98,7 +101,8 @@ enum RulesForm {
         lifetimes: lifetimes, refreshPolicy: policy,
         osGating: form.choiceIndex("osGating") == 0,
         eligibilityChecks: form.choiceIndex("eligibility") == 0,
-        typeRegionGating: form.choiceIndex("typeRegions") == 0))
+        typeRegionGating: form.choiceIndex("typeRegions") == 0,
+        creationNeedsEligibility: form.choiceIndex("creationNeedsEligibility") == 0))
   }
 }
 

@@ -22,11 +22,14 @@ public struct LifecycleRules: Hashable, Sendable {
   public var eligibilityChecks: Bool
   /// Offer ACQUISITION/SERVICES only in EU storefronts and IN_APP/LINK_OUT only in Japan and Brazil.
   public var typeRegionGating: Bool
+  /// Qualifying events start periods only on a device where `isEligible` would be true.
+  /// Off in both presets: SPEC 4 names no such condition (an epsim assumption, docs/rules.md).
+  public var creationNeedsEligibility: Bool
 
   public init(
     environment: TokenEnvironment, creation: PeriodCreation, servicesRenewal: ServicesRenewal,
     lifetimes: TokenLifetimes, refreshPolicy: RefreshPolicy = .never, osGating: Bool = true,
-    eligibilityChecks: Bool = true, typeRegionGating: Bool = true
+    eligibilityChecks: Bool = true, typeRegionGating: Bool = true, creationNeedsEligibility: Bool = false
   ) {
     self.environment = environment
     self.creation = creation
@@ -36,6 +39,7 @@ public struct LifecycleRules: Hashable, Sendable {
     self.osGating = osGating
     self.eligibilityChecks = eligibilityChecks
     self.typeRegionGating = typeRegionGating
+    self.creationNeedsEligibility = creationNeedsEligibility
   }
 
   /// Apple's production behaviour: periods start on qualifying events; 365-day lifetimes (SPEC 4, 10).

@@ -17,7 +17,9 @@ extension WorldState {
     }
     customers[customerIndex].hasInstalledApp = true
     log.add(.info, "first install of the app across all of \(customers[customerIndex].id)'s devices")
-    guard rules.creation == .onQualifyingEvent else { return .lifecycle(startedPeriods: []) }
+    guard rules.creation == .onQualifyingEvent, mayStartPeriods(on: devices[deviceIndex], log: &log) else {
+      return .lifecycle(startedPeriods: [])
+    }
     var started: [Int] = []
     let customerId = customers[customerIndex].id
     if periods(of: customerId, type: .acquisition).isEmpty {
@@ -72,7 +74,18 @@ extension WorldState {
       log.add(.info, "SERVICES period \(active.ordinal) is still active: no new period")
       return []
     }
+    guard mayStartPeriods(on: device, log: &log) else { return [] }
     return [startPeriod(type: .services, device: device, log: &log)]
+  }
+
+  /// With `creationNeedsEligibility`, a qualifying event on a device that is not eligible for
+  /// custom links starts nothing. The event still counts: a first install stays the first.
+  private func mayStartPeriods(on device: Device, log: inout EventLog) -> Bool {
+    guard rules.creationNeedsEligibility, let reason = customLinkIneligibility(on: device) else {
+      return true
+    }
+    log.add(.info, "no period starts: \(device.id) is not eligible (\(reason.code))")
+    return false
   }
 
   /// Starts a period at the current time and mints its first token.

@@ -17,6 +17,7 @@ extension RuleSetting {
     case .osGating(let on): rules.osGating = on
     case .eligibilityChecks(let on): rules.eligibilityChecks = on
     case .typeRegionGating(let on): rules.typeRegionGating = on
+    case .creationNeedsEligibility(let on): rules.creationNeedsEligibility = on
     }
   }
 }

@@ -9,6 +9,7 @@ extension ScenarioParser {
     ("services-renewal", "what starts a new SERVICES period"), ("lifetime", "a type's period length"),
     ("refresh", "same or refreshed tokens"), ("os-gating", "OS version checks"),
     ("eligibility", "entitlement, region and payment checks"), ("type-regions", "token types by storefront"),
+    ("creation-needs-eligibility", "qualifying events start periods only where eligible"),
   ]
 
   func ruleSetting(_ field: String, _ reader: inout LineReader) throws(LineError) -> RuleSetting {
@@ -30,6 +31,7 @@ extension ScenarioParser {
     case "refresh": return .refresh(try refreshPolicy(&reader))
     case "os-gating": return .osGating(try reader.onOff())
     case "eligibility": return .eligibilityChecks(try reader.onOff())
+    case "creation-needs-eligibility": return .creationNeedsEligibility(try reader.onOff())
     default: return .typeRegionGating(try reader.onOff())
     }
   }

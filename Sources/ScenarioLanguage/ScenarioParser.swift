@@ -52,7 +52,7 @@ public struct ScenarioParser {
   /// Lines allowed both in the setup and among the steps.
   static let anywhereKeywords = [
     "environment", "rules", "creation", "services-renewal", "lifetime", "refresh", "os-gating", "eligibility",
-    "type-regions", "customer", "device",
+    "type-regions", "creation-needs-eligibility", "customer", "device",
   ]
   /// Lines that end the setup.
   static let stepKeywords = [
@@ -146,7 +146,8 @@ public struct ScenarioParser {
         Self.ruleFields.map(\.keyword),
         expected: "a rule (" + Phrase.choices(Self.ruleFields.map(\.keyword)) + ")")
       return .rule(try ruleSetting(field, &reader))
-    case "creation", "services-renewal", "lifetime", "refresh", "os-gating", "eligibility", "type-regions":
+    case "creation", "services-renewal", "lifetime", "refresh", "os-gating", "eligibility", "type-regions",
+      "creation-needs-eligibility":
       return .rule(try ruleSetting(keyword, &reader))
     case "customer": return try customerLine(&reader, line: line)
     case "device": return .device(try deviceLine(&reader, line: line))

@@ -91,6 +91,9 @@ public enum ScenarioRecorder {
     if old.typeRegionGating != new.typeRegionGating {
       changes.append(.typeRegionGating(new.typeRegionGating))
     }
+    if old.creationNeedsEligibility != new.creationNeedsEligibility {
+      changes.append(.creationNeedsEligibility(new.creationNeedsEligibility))
+    }
     return changes
   }
 

@@ -92,6 +92,7 @@ public enum ScenarioWriter {
     case .osGating(let on): return "os-gating " + onOff(on)
     case .eligibilityChecks(let on): return "eligibility " + onOff(on)
     case .typeRegionGating(let on): return "type-regions " + onOff(on)
+    case .creationNeedsEligibility(let on): return "creation-needs-eligibility " + onOff(on)
     }
   }
 

@@ -136,6 +136,7 @@ public enum RuleSetting: Hashable, Sendable {
   case osGating(Bool)
   case eligibilityChecks(Bool)
   case typeRegionGating(Bool)
+  case creationNeedsEligibility(Bool)
 }
 
 /// `device NAME PLATFORM VERSION storefront CC [customer C]`.

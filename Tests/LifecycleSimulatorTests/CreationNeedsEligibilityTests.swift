@@ -1,0 +1,49 @@
+import ExternalPurchaseTokens
+import LifecycleSimulator
+import Testing
+
+/// The `creationNeedsEligibility` setting: off in the presets, and when on, qualifying events on
+/// ineligible devices start no period while still counting as the events they are.
+@Suite("Rules: creation needs eligibility")
+struct CreationNeedsEligibilityTests {
+  @Test func presetsFollowSpecFourLiterally() throws {
+    #expect(!LifecycleRules.production.creationNeedsEligibility)
+    #expect(!LifecycleRules.sandbox.creationNeedsEligibility)
+    var world = TestWorlds.eu(rules: .production)
+    try world.run(.setStorefront(device: "a1", storefront: "us"))
+    guard case .lifecycle(let started) = try world.run(.install(device: "a1")) else {
+      Issue.record("install gave no lifecycle result")
+      return
+    }
+    #expect(started.count == 2, "an ineligible first install still starts both periods by default")
+  }
+
+  @Test func ineligibleFirstInstallStartsNothingButStillCounts() throws {
+    var rules = LifecycleRules.production
+    rules.creationNeedsEligibility = true
+    var world = TestWorlds.eu(rules: rules)
+    try world.run(.setStorefront(device: "a1", storefront: "us"))
+    guard case .lifecycle(let started) = try world.run(.install(device: "a1")) else {
+      Issue.record("install gave no lifecycle result")
+      return
+    }
+    #expect(started.isEmpty)
+    #expect(world.periods.isEmpty)
+
+    // Back in an eligible storefront, the next qualifying event starts SERVICES only:
+    // the first install has happened, so ACQUISITION never comes.
+    try world.run(.setStorefront(device: "a1", storefront: "nl"))
+    try world.run(.update(device: "a1", version: nil))
+    #expect(world.periods.map(\.type) == [.services])
+    #expect(try world.request(.services, on: "a1") != nil)
+    #expect(try world.request(.acquisition, on: "a1") == nil)
+  }
+
+  @Test func eligibleDevicesAreUnaffected() throws {
+    var rules = LifecycleRules.production
+    rules.creationNeedsEligibility = true
+    var world = TestWorlds.eu(rules: rules)
+    try world.run(.install(device: "a1"))
+    #expect(Set(world.periods.map(\.type)) == [.acquisition, .services])
+  }
+}
