@@ -49,7 +49,7 @@ extension WorldEvent {
     case .setStorefront(let device, let storefront): return "storefront of \(device) to \(storefront)"
     case .setOSVersion(let device, let version): return "OS of \(device) to \(version)"
     case .setCanMakePayments(let customer, let allowed): return "\(customer) can make payments: \(allowed)"
-    case .setRules(let rules): return "rules: \(rules.environment.rawValue)"
+    case .setRules(let rules): return "rules: \(rules.summary)"
     case .setApp(let app): return "app \(app.bundleId) \(app.version)"
     }
   }

@@ -47,3 +47,22 @@ struct CreationNeedsEligibilityTests {
     #expect(Set(world.periods.map(\.type)) == [.acquisition, .services])
   }
 }
+
+@Suite("Rules: summary")
+struct RulesSummaryTests {
+  @Test func presetsNameOnlyTheEnvironment() {
+    #expect(LifecycleRules.production.summary == "production preset")
+    #expect(LifecycleRules.sandbox.summary == "sandbox preset")
+  }
+
+  @Test func differencesFromThePresetAreListed() {
+    var rules = LifecycleRules.production
+    rules.lifetimes.services = Milliseconds.hour
+    rules.refreshPolicy = .everyNth(3)
+    rules.creationNeedsEligibility = true
+    #expect(
+      rules.summary
+        == "production preset with lifetime SERVICES 1h, refresh every 3, creation-needs-eligibility on")
+    #expect(WorldEvent.setRules(rules).summary.hasPrefix("rules: production preset with"))
+  }
+}
