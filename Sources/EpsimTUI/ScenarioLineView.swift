@@ -5,14 +5,15 @@ extension TUIState {
   func drawScenarioLine(into frame: inout Frame, in rect: Rect) {
     guard let script else { return }
     let total = script.scenario.steps.count
+    let name = Self.shortName(of: script.file)
     let progress = "\(script.performedCount)/\(total) steps"
     guard let statement = script.nextStatement else {
-      let x = frame.put("\(script.file): ", x: rect.x, y: rect.y, style: Theme.bold, clip: rect)
+      let x = frame.put("\(name): ", x: rect.x, y: rect.y, style: Theme.bold, clip: rect)
       frame.put("every line stepped (\(progress))", x: x, y: rect.y, style: Theme.dim, clip: rect)
       return
     }
     let pointer = lineStyle == .unicode ? "▸ " : "> "
-    let place = "\(script.file):\(statement.location.line)"
+    let place = "\(name):\(statement.location.line)"
     // The progress goes first when space runs out: the line itself is what the user reads.
     let room = rect.width - DisplayWidth.of(progress) - 1
     let showProgress = room >= 40

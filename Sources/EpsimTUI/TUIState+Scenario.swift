@@ -11,10 +11,10 @@ extension TUIState {
       return
     }
     guard let statement = script.nextStatement else {
-      status = StatusMessage(.info, "\(script.file): every line has been stepped through")
+      status = StatusMessage(.info, "\(Self.shortName(of: script.file)): every line has been stepped through")
       return
     }
-    let place = "\(script.file):\(statement.location.line)"
+    let place = "\(Self.shortName(of: script.file)):\(statement.location.line)"
     let before = simulation.position
     dropScenarioNotes(after: before)
     let outcome = script.step(on: &simulation)
@@ -47,6 +47,11 @@ extension TUIState {
       break
     }
     scenarioNotes[simulation.position, default: []] += notes
+  }
+
+  /// The file's name without its folders: on one screen line the name says enough.
+  static func shortName(of file: String) -> String {
+    file.split(separator: "/").last.map(String.init) ?? file
   }
 
   /// A log line for one expectation's verdict.
