@@ -37,7 +37,9 @@ let package = Package(
     .target(name: "FrameSnapshotTesting", dependencies: ["TextFrame"]),
     .executableTarget(name: "terminal-probe", dependencies: ["TerminalBackend", "TextFrame"]),
     // The terminal UI: pure state, update and view; the ncurses backend drives it from `epsim`.
-    .target(name: "EpsimTUI", dependencies: ["ExternalPurchaseTokens", "LifecycleSimulator", "TextFrame"]),
+    .target(
+      name: "EpsimTUI",
+      dependencies: ["ExternalPurchaseTokens", "LifecycleSimulator", "ScenarioLanguage", "TextFrame"]),
 
     .executableTarget(
       name: "epsim",
@@ -80,7 +82,9 @@ let package = Package(
     .testTarget(name: "TerminalBackendTests", dependencies: ["TerminalBackend", "TextFrame"]),
     .testTarget(
       name: "EpsimTUITests",
-      dependencies: ["EpsimTUI", "LifecycleSimulator", "TextFrame", "FrameSnapshotTesting"],
+      dependencies: [
+        "EpsimTUI", "LifecycleSimulator", "ScenarioLanguage", "TextFrame", "FrameSnapshotTesting",
+      ],
       exclude: ["Snapshots"]),
     // Run the built binaries; depending on the executables makes SwiftPM build them first.
     .testTarget(name: "EpsimCLITests", dependencies: ["epsim", "ExternalPurchaseTokens", "TokenCorpus"]),

@@ -20,6 +20,8 @@ public enum Action: String, CaseIterable, Hashable, Sendable {
   case undo, redo, showHistory, rewindHere
   // Getting tokens out.
   case copyToken, exportTokens
+  // Scenarios: step through a loaded file, save the session as one.
+  case stepScenario, saveScenario
   // Inside forms and prompts.
   case submit, nextField, previousField, cursorLeft, cursorRight, cursorStart, cursorEnd
   case deleteBackward, deleteForward, deleteToStart, deleteToEnd

@@ -8,6 +8,7 @@ public struct Dialog: Hashable, Sendable {
     case rules
     case goToTime
     case export
+    case saveScenario
   }
 
   public var kind: Kind

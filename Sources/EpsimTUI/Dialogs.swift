@@ -65,6 +65,16 @@ enum Dialogs {
         fields: [.text("path", "File", "epsim-tokens.json")]))
   }
 
+  static func saveScenario() -> Dialog {
+    Dialog(
+      kind: .saveScenario,
+      form: Form(
+        title: "Save as scenario",
+        note: "Writes every step in effect as a .epsim file, with what each one returned as"
+          + " expectations, so `epsim run FILE` passes (replaced atomically if it exists).",
+        fields: [.text("path", "File", "epsim-session.epsim")]))
+  }
+
   /// `base1`, `base2`, ... : the first that is not taken.
   static func freeName(base: String, taken: Set<String>) -> String {
     var number = 1

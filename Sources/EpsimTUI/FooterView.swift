@@ -50,6 +50,7 @@ extension TUIState {
     case .canUndo: return simulation.canUndo
     case .canRedo: return simulation.canRedo
     case .hasSearchMatches: return !searchMatches.isEmpty
+    case .scenarioLineAhead: return script?.nextStatement != nil
     }
   }
 }

@@ -12,4 +12,6 @@ public enum KeyRequirement: Hashable, Sendable {
   case canUndo
   case canRedo
   case hasSearchMatches
+  /// A scenario is loaded and has lines left to step through.
+  case scenarioLineAhead
 }

@@ -2,7 +2,7 @@ import TextFrame
 
 extension KeyTable {
   static let mainBindings: [KeyBinding] =
-    generalBindings + deviceBindings + worldBindings + clockBindings + outputBindings
+    generalBindings + deviceBindings + worldBindings + clockBindings + outputBindings + scenarioBindings
 
   private static func key(_ character: Character) -> Key { .character(character) }
 
@@ -135,5 +135,17 @@ extension KeyTable {
     KeyBinding(
       .main, [key("X")], "export", "Export every token to a JSON file (a dialog asks for the path).",
       .exportTokens, section: "Output"),
+  ]
+
+  private static let scenarioBindings: [KeyBinding] = [
+    // First in the footer while a loaded scenario has lines left: it is what the user came for.
+    KeyBinding(
+      .main, [key(".")], "next line",
+      "Step to the next line of the loaded scenario (epsim tui FILE) and check its expectations.",
+      .stepScenario, section: "Scenario", footerRank: -1, when: .scenarioLineAhead),
+    KeyBinding(
+      .main, [key("w")], "save",
+      "Save the session as a .epsim scenario, with what was observed as expectations (a dialog).",
+      .saveScenario, section: "Scenario", footerRank: 26),
   ]
 }

@@ -6,7 +6,7 @@ extension TUIState {
   func drawLogPane(into frame: inout Frame, in rect: Rect) {
     let title = logScroll > 0 ? "Event log (\(logScroll) newer below)" : "Event log"
     let inside = drawPane(title, into: &frame, in: rect, pane: .log)
-    let entries = newestLogEntries(count: inside.height, skipping: logScroll)
+    let entries = newestLogLines(count: inside.height, skipping: logScroll)
     guard !entries.isEmpty else {
       frame.put("Nothing has happened yet.", x: inside.x, y: inside.y, style: Theme.dim, clip: inside)
       return
@@ -17,24 +17,25 @@ extension TUIState {
       let time = ISOTime.string(entry.time)
       let stamp = fullTime ? time : String(time.dropFirst(11).dropLast())
       var x = frame.put(stamp + " ", x: inside.x, y: y, style: Theme.dim, clip: inside)
-      x = frame.put(
-        entry.kind.rawValue.padding(8), x: x, y: y, style: Self.style(of: entry.kind), clip: inside)
+      x = frame.put(entry.label.padding(8), x: x, y: y, style: entry.labelStyle, clip: inside)
       frame.put(entry.message, x: x, y: y, clip: inside)
     }
   }
 
-  /// Up to `count` entries, oldest first, ending `skipping` entries before the newest. Walks
-  /// the history backwards, so long histories cost only what is shown.
-  func newestLogEntries(count: Int, skipping: Int) -> [LogEntry] {
-    var collected: [LogEntry] = []
+  /// Up to `count` lines, oldest first, ending `skipping` lines before the newest: each step's
+  /// entries followed by the scenario notes made right after it. Walks the history backwards, so
+  /// long histories cost only what is shown.
+  func newestLogLines(count: Int, skipping: Int) -> [LogLine] {
+    var collected: [LogLine] = []
     var toSkip = skipping
-    for step in simulation.appliedSteps.reversed() {
-      for entry in step.outcome.log.reversed() {
+    for position in stride(from: simulation.position, through: 0, by: -1) {
+      let stepLines = position > 0 ? simulation.steps[position - 1].outcome.log.map(LogLine.init) : []
+      for line in ((scenarioNotes[position] ?? []).reversed() + stepLines.reversed()) {
         if toSkip > 0 {
           toSkip -= 1
           continue
         }
-        collected.append(entry)
+        collected.append(line)
         if collected.count == count { return collected.reversed() }
       }
     }

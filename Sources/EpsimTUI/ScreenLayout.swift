@@ -9,6 +9,8 @@ public struct ScreenLayout: Hashable, Sendable {
   public static let sideBySideWidth = 120
 
   public var header: Rect
+  /// The loaded scenario's current line, under the header; nil without a scenario.
+  public var scenario: Rect?
   public var world: Rect
   public var tokens: Rect
   public var details: Rect
@@ -18,10 +20,12 @@ public struct ScreenLayout: Hashable, Sendable {
   /// Whether the details pane has the full height beside the list (wide terminals).
   public var detailsBeside: Bool
 
-  public init(width: Int, height: Int) {
+  public init(width: Int, height: Int, scenarioLine: Bool = false) {
     let screen = Rect(x: 0, y: 0, width: width, height: height)
-    let rows = screen.rows([.fixed(1), .fill, .fixed(1), .fixed(1)])
+    var rows = screen.rows([.fixed(1), .fixed(scenarioLine ? 1 : 0), .fill, .fixed(1), .fixed(1)])
     header = rows[0]
+    scenario = scenarioLine ? rows[1] : nil
+    rows.remove(at: 1)
     status = rows[2]
     footer = rows[3]
     let body = rows[1]

@@ -64,6 +64,7 @@ extension TUIState {
       status = StatusMessage(.error, "paused: \(error.message)")
       return
     }
+    dropScenarioNotes(after: trial.position - 1)
     simulation = trial
     playStepPosition = simulation.position
     if case .clock(_, _, let expired) = simulation.appliedSteps.last?.outcome.result, !expired.isEmpty {

@@ -22,7 +22,10 @@ extension TUIState {
       selectedToken = tokenIndex.tokens(of: customer ?? "").last
     }
     nextExpiry = world.nextExpiry
-    logEntryCount = simulation.appliedSteps.reduce(0) { $0 + $1.outcome.log.count }
+    let position = simulation.position
+    logEntryCount =
+      simulation.appliedSteps.reduce(0) { $0 + $1.outcome.log.count }
+      + scenarioNotes.reduce(0) { $0 + ($1.key <= position ? $1.value.count : 0) }
     logScroll = min(logScroll, max(0, logEntryCount - 1))
     keepSelectionsVisible()
   }

@@ -20,6 +20,7 @@ extension TUIState {
     case .editRules: overlay = .dialog(RulesForm.dialog(rules: world.rules))
     case .goToTime: overlay = .dialog(Dialogs.goToTime(world: world))
     case .exportTokens: overlay = .dialog(Dialogs.export())
+    case .saveScenario: overlay = .dialog(Dialogs.saveScenario())
     default: break
     }
   }
@@ -78,9 +79,12 @@ extension TUIState {
         outcome = .failure(FormError("type a file path, e.g. epsim-tokens.json"))
       } else {
         effects = [.writeFile(path: path, contents: TokenExport.json(of: world))]
+        pendingWrites[path] = .export(tokenCount: world.tokens.count)
         status = StatusMessage(.info, "writing \(world.tokens.count) tokens to \(path)…")
         outcome = .success(())
       }
+    case .saveScenario:
+      (outcome, effects) = saveScenario(to: form.value("path"))
     }
     switch outcome {
     case .success:

@@ -52,6 +52,7 @@ extension TUIState {
       status = StatusMessage(.error, error.message)
       return false
     }
+    dropScenarioNotes(after: simulation.position)
     simulation = trial
     playStepPosition = nil
     logScroll = 0

@@ -11,6 +11,7 @@ extension TUIState {
     }
     let layout = self.layout
     drawHeader(into: &frame, in: layout.header)
+    if let line = layout.scenario { drawScenarioLine(into: &frame, in: line) }
     drawWorldPane(into: &frame, in: layout.world)
     drawTokensPane(into: &frame, in: layout.tokens)
     drawDetailsPane(into: &frame, in: layout.details, full: layout.detailsBeside)

@@ -14,10 +14,12 @@ extension TUIState {
       self.height = max(0, height)
     case .tick(let elapsed): tick(elapsedMilliseconds: elapsed)
     case .fileWritten(let path, let error):
+      let write =
+        pendingWrites.removeValue(forKey: path) ?? PendingWrite.export(tokenCount: world.tokens.count)
       if let error {
-        status = StatusMessage(.error, "export to \(path) failed: \(error)")
+        status = StatusMessage(.error, "\(write.failure) \(path) failed: \(error)")
       } else {
-        status = StatusMessage(.success, "exported \(world.tokens.count) tokens to \(path)")
+        status = StatusMessage(.success, "\(write.success) \(path)")
       }
     case .clipboardCopied(let error):
       if let error { status = StatusMessage(.error, "copy failed: \(error)") }
@@ -79,7 +81,9 @@ extension TUIState {
     case .install, .update, .redownload, .uninstall, .requestAcquisition, .requestServices, .requestInApp,
       .requestLinkOut, .checkEligibility, .presentNoticeSheet, .openLinkOut, .forceRefresh:
       performDeviceAction(action)
-    case .addCustomer, .addDevice, .editDevice, .editRules, .goToTime, .exportTokens: openDialog(for: action)
+    case .addCustomer, .addDevice, .editDevice, .editRules, .goToTime, .exportTokens, .saveScenario:
+      openDialog(for: action)
+    case .stepScenario: stepScenario()
     case .togglePayments: togglePayments()
     case .stepSecond, .stepMinute, .stepHour, .stepDay, .toExpiryMinusOne, .toExpiry, .toExpiryPlusOne:
       performClockAction(action)

@@ -1,4 +1,5 @@
 import LifecycleSimulator
+import ScenarioLanguage
 import TextFrame
 
 /// The whole state of the terminal UI: the event-sourced simulation plus what is selected,
@@ -34,6 +35,12 @@ public struct TUIState: Sendable {
   var searchQuery = ""
   var searchMatches: [Int] = []
   public internal(set) var isFinished = false
+  /// The scenario being stepped through (`epsim tui FILE`), if one was loaded.
+  public internal(set) var script: ScenarioStepper?
+  /// Log lines of stepped scenario lines and their verdicts, by the history position they follow.
+  var scenarioNotes: [Int: [LogLine]] = [:]
+  /// Files asked to be written and not yet reported, by path.
+  var pendingWrites: [String: PendingWrite] = [:]
 
   // Derived from the above; refreshed by `refreshDerived()` after every event.
   var worldRows: [WorldRow] = []
@@ -64,6 +71,16 @@ public struct TUIState: Sendable {
     refreshDerived()
   }
 
+  /// The UI on a scenario's world (built from its setup lines), ready to step through its lines.
+  public init(script: ScenarioStepper, lineStyle: LineStyle = .unicode, width: Int = 80, height: Int = 24)
+    throws(SetupRefusal)
+  {
+    let world = try script.initialWorld().get()
+    self.init(world: world, lineStyle: lineStyle, width: width, height: height)
+    self.script = script
+    refreshDerived()
+  }
+
   public var world: WorldState { simulation.world }
 
   /// The key context the next key is read in.
@@ -90,5 +107,5 @@ public struct TUIState: Sendable {
     return world.tokens[selectedToken]
   }
 
-  public var layout: ScreenLayout { ScreenLayout(width: width, height: height) }
+  public var layout: ScreenLayout { ScreenLayout(width: width, height: height, scenarioLine: script != nil) }
 }

@@ -6,17 +6,10 @@ struct RunState {
   var simulation: Simulation
   /// The customer of the last device a step used: the default for `for` and `of`.
   var lastCustomer: String?
-  /// The latest token answered to each customer for each type, for `same period`, `same id`, ...
-  var previousAnswers: [AnswerKey: IssuedToken] = [:]
-  /// Periods some request has already been answered from, for `new period`.
-  var answeredPeriods: Set<Int> = []
+  /// Earlier answers, for `new period`, `same period`, `same id`, ...
+  var answers = AnswerMemory()
   /// The answer of the latest step that is not an `expect` line.
   var lastAnswer: StepAnswer?
-
-  struct AnswerKey: Hashable {
-    var customer: String
-    var type: CustomLinkTokenType
-  }
 
   var world: WorldState { simulation.world }
 
@@ -112,12 +105,9 @@ struct RunState {
       let issued = world.tokens[index]
       answer.result = .token(tokenRecord(issued, disposition: disposition))
       answer.issued = issued
-      if let periodId = issued.periodId, let type = issued.token.tokenType {
-        let key = AnswerKey(customer: issued.customerId, type: type)
-        answer.previous = previousAnswers[key]
-        answer.isFirstOfPeriod = !answeredPeriods.contains(periodId)
-        answeredPeriods.insert(periodId)
-        previousAnswers[key] = issued
+      if let relation = answers.remember(issued) {
+        answer.previous = relation.previous
+        answer.isFirstOfPeriod = relation.isFirstOfPeriod
       }
     case .token(.noToken(let reason)): answer.result = .noToken(reason: reason)
     case .token(.notEligible(let reason)), .eligibility(.notEligible(let reason)),

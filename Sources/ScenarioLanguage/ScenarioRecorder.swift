@@ -12,11 +12,22 @@ public enum ScenarioRecorder {
     public var description: String { message }
   }
 
-  public static func scenario(from simulation: Simulation) throws(Unrecordable) -> Scenario {
+  /// The scenario of the steps in effect. With `withExpectations`, each step also states what
+  /// it was observed to do (see `observedExpectations`), so `epsim run` checks the same answers.
+  public static func scenario(from simulation: Simulation, withExpectations: Bool = false)
+    throws(Unrecordable)
+    -> Scenario
+  {
     var statements = try setup(of: simulation.initial)
     var world = simulation.initial
+    var answers = AnswerMemory()
     for step in simulation.appliedSteps {
-      statements += try self.statements(for: step.event, before: world).map { Statement($0) }
+      var recorded = try self.statements(for: step.event, before: world).map { Statement($0) }
+      if withExpectations, !recorded.isEmpty {
+        recorded[recorded.count - 1].expectations = observedExpectations(of: step, answers: &answers)
+          .map { Expectation($0) }
+      }
+      statements += recorded
       world = step.world
     }
     return Scenario(statements: statements)

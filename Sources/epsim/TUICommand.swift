@@ -2,25 +2,44 @@ import ArgumentParser
 import EpsimTUI
 import Foundation
 import LifecycleSimulator
+import ScenarioLanguage
 import TerminalBackend
 
 /// `epsim tui`: the terminal UI on the built-in demo world. Also what `epsim` alone runs.
 struct TUICommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "tui",
-    abstract: "Open the terminal UI on the built-in demo world.",
+    abstract: "Open the terminal UI on the built-in demo world, or on a scenario's world.",
     discussion: """
       Three customers and four devices to try every StoreKit external purchase API on, with a \
       virtual clock. Press ? in the UI for the keys; docs/tui.md describes the screen.
+
+      With a FILE.epsim, the UI opens on the world its setup lines build; . steps through its \
+      other lines one at a time and checks their expectations. An invalid file is reported \
+      (file:line:column) before the terminal is touched, with exit status 2.
 
       Needs a terminal: without one (standard input or output is not a TTY) it exits with status 2.
       """
   )
 
-  @Option(help: "The rules preset the demo world starts with: sandbox or production.")
-  var rules: RulesPreset = .sandbox
+  @Argument(help: "A .epsim scenario to open and step through (docs/scenarios.md).")
+  var file: String?
+
+  @Option(help: "The rules preset the demo world starts with: sandbox or production (default sandbox).")
+  var rules: RulesPreset?
+
+  func validate() throws {
+    if file != nil, rules != nil {
+      throw ValidationError("--rules applies to the demo world; a scenario sets its own rules")
+    }
+  }
 
   func run() throws {
+    // The file first: its errors are worth more than the terminal's, and the screen stays untouched.
+    let state =
+      try file.map(Self.scenarioState)
+      ?? TUIState(
+        world: DemoWorld.world(rules: (rules ?? .sandbox).lifecycleRules))
     guard TerminalSession.isInteractive else {
       FileHandle.standardError.write(
         Data(
@@ -28,13 +47,32 @@ struct TUICommand: ParsableCommand {
             + "Run it in a terminal, or see `epsim --help` for commands that work in pipes.\n").utf8))
       throw ExitCode(2)
     }
-    let state = TUIState(world: DemoWorld.world(rules: rules.lifecycleRules))
     do {
       try TerminalSession.run(EpsimTerminalApp(state: state))
     } catch {
       FileHandle.standardError.write(Data("epsim: \(error)\n".utf8))
       throw ExitCode(2)
     }
+  }
+
+  /// The UI on a scenario file's world; unreadable, invalid or refused files exit 2 with the reason.
+  static func scenarioState(_ file: String) throws -> TUIState {
+    guard let data = FileManager.default.contents(atPath: file) else {
+      StandardError.write("epsim tui: cannot read \(file)")
+      throw ExitCode.usage
+    }
+    guard let text = String(data: data, encoding: .utf8) else {
+      StandardError.write("epsim tui: \(file) is not UTF-8 text")
+      throw ExitCode.usage
+    }
+    do {
+      return try TUIState(script: try ScenarioStepper(text: text, file: file))
+    } catch let error as ScenarioParseErrors {
+      StandardError.write(error.description)
+    } catch {
+      StandardError.write("epsim tui: the engine refuses a setup line: \(error)")
+    }
+    throw ExitCode.usage
   }
 }
 

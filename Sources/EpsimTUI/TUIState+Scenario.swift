@@ -1,0 +1,96 @@
+import LifecycleSimulator
+import ScenarioLanguage
+import TextFrame
+
+extension TUIState {
+  /// Applies the loaded scenario's next line to the simulation, as `epsim run` would, and logs
+  /// the line with a verdict for each of its expectations.
+  mutating func stepScenario() {
+    guard var script else {
+      status = StatusMessage(.info, "no scenario loaded; open one with `epsim tui FILE.epsim`")
+      return
+    }
+    guard let statement = script.nextStatement else {
+      status = StatusMessage(.info, "\(Self.shortName(of: script.file)): every line has been stepped through")
+      return
+    }
+    let place = "\(Self.shortName(of: script.file)):\(statement.location.line)"
+    let before = simulation.position
+    dropScenarioNotes(after: before)
+    let outcome = script.step(on: &simulation)
+    self.script = script
+    playStepPosition = nil
+    logScroll = 0
+    var notes = [
+      LogLine(
+        time: world.now, label: "line", labelStyle: Theme.bold,
+        message: "\(place)  \(script.sourceText(of: statement))")
+    ]
+    switch outcome {
+    case .performed(let entry):
+      if simulation.position > before, let step = simulation.appliedSteps.last {
+        report(step.outcome, of: step.event)
+      }
+      notes += entry.expectations.map(Self.verdictLine(at: world.now))
+      let failed = entry.expectations.filter { $0.status != .passed }.count
+      let verdict =
+        entry.expectations.isEmpty
+        ? ""
+        : failed == 0 ? "; expectations pass" : "; \(failed) of \(entry.expectations.count) expectations FAIL"
+      let summary = simulation.position > before ? status?.text ?? entry.action : entry.action
+      status = StatusMessage(failed == 0 ? .success : .error, "\(place) \(summary)\(verdict)")
+    case .refused(let failure):
+      notes.append(
+        LogLine(time: world.now, label: "refused", labelStyle: Theme.error, message: failure.message))
+      status = StatusMessage(.error, "\(place) refused: \(failure.message); . goes on with the next line")
+    case nil:
+      break
+    }
+    scenarioNotes[simulation.position, default: []] += notes
+  }
+
+  /// The file's name without its folders: on one screen line the name says enough.
+  static func shortName(of file: String) -> String {
+    file.split(separator: "/").last.map(String.init) ?? file
+  }
+
+  /// A log line for one expectation's verdict.
+  static func verdictLine(at time: VirtualTime) -> (ExpectationRecord) -> LogLine {
+    { record in
+      switch record.status {
+      case .passed:
+        return LogLine(time: time, label: "pass", labelStyle: Theme.success, message: "expect " + record.text)
+      case .failed, .notRun:
+        return LogLine(
+          time: time, label: "FAIL", labelStyle: Theme.error,
+          message: "expect \(record.text): expected \(record.expected), got \(record.actual)")
+      }
+    }
+  }
+
+  /// Forgets notes that belonged to steps a new change is about to replace (after an undo).
+  mutating func dropScenarioNotes(after position: Int) {
+    scenarioNotes = scenarioNotes.filter { $0.key <= position }
+  }
+
+  /// Records the steps in effect as a scenario with observed expectations and asks the host to
+  /// write it; a session the language cannot express keeps the dialog open with the reason.
+  mutating func saveScenario(to path: String) -> (Result<Void, FormError>, [Effect]) {
+    if path.allSatisfy({ $0 == " " }) {
+      return (.failure(FormError("type a file path, e.g. epsim-session.epsim")), [])
+    }
+    let scenario: Scenario
+    do throws(ScenarioRecorder.Unrecordable) {
+      scenario = try ScenarioRecorder.scenario(from: simulation, withExpectations: true)
+    } catch {
+      return (.failure(FormError("cannot save as a scenario: \(error.message)")), [])
+    }
+    let text =
+      "# Recorded with epsim tui: \(simulation.position) steps. `epsim run` replays it and checks"
+      + " every expectation.\n" + ScenarioWriter.write(scenario)
+    let steps = scenario.steps.count
+    pendingWrites[path] = PendingWrite(failure: "saving to", success: "saved \(steps) steps as a scenario to")
+    status = StatusMessage(.info, "saving \(steps) steps to \(path)…")
+    return (.success(()), [.writeFile(path: path, contents: text)])
+  }
+}
