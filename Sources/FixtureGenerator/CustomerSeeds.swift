@@ -1,3 +1,4 @@
+import ExternalPurchaseTokens
 import LifecycleSimulator
 
 /// The independent random streams of one customer, all derived from the run's seed and the

@@ -1,3 +1,4 @@
+import ExternalPurchaseTokens
 import LifecycleSimulator
 
 /// A fixed population to draw from, each entry with an integer weight (its share of the total).

@@ -1,4 +1,5 @@
 import EpsimTUI
+import ExternalPurchaseTokens
 import LifecycleSimulator
 import Testing
 import TextFrame

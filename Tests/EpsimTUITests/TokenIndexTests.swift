@@ -1,3 +1,4 @@
+import ExternalPurchaseTokens
 import LifecycleSimulator
 import Testing
 import TextFrame

@@ -43,54 +43,54 @@ struct TokenDecoderFuzzTests {
   }
 
   @Test func randomTextNeverCrashes() {
-    var random = SplitMix64(seed: 0xF022)
+    var random = SeededGenerator(seed: 0xF022)
     let alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_")
     let others: [Character] = ["=", " ", "\n", "\t", "+", "/", "%", "é", "😀", "\u{0}", ".", "\r"]
     for iteration in 0..<3_000 {
       var text = ""
-      for _ in 0..<random.next(below: 400) {
+      for _ in 0..<random.below(400) {
         text.append(
-          random.next(below: 10) < 8
-            ? alphabet[random.next(below: alphabet.count)] : others[random.next(below: others.count)])
+          random.below(10) < 8
+            ? alphabet[random.below(alphabet.count)] : others[random.below(others.count)])
       }
       check(text, context: "random text \(iteration)")
     }
   }
 
   @Test func mutatedJSONNeverCrashes() {
-    var random = SplitMix64(seed: 0xBAD_50)
+    var random = SeededGenerator(seed: 0xBAD_50)
     let corpus = TokenCorpus(count: 200, seed: 11)
     for iteration in 0..<3_000 {
-      let entry = corpus.entries[random.next(below: corpus.entries.count)]
+      let entry = corpus.entries[random.below(corpus.entries.count)]
       var json = Array(TokenEncoder(quirks: entry.quirks.subtracting(.padding)).json(for: entry.token).utf8)
-      for _ in 0...random.next(below: 4) { mutate(&json, using: &random) }
-      check(Base64URL.encode(json, padded: random.next(below: 2) == 0), context: "JSON mutation \(iteration)")
+      for _ in 0...random.below(4) { mutate(&json, using: &random) }
+      check(Base64URL.encode(json, padded: random.below(2) == 0), context: "JSON mutation \(iteration)")
     }
   }
 
   @Test func mutatedTokenTextNeverCrashes() {
-    var random = SplitMix64(seed: 0x7E47)
+    var random = SeededGenerator(seed: 0x7E47)
     let corpus = TokenCorpus(count: 200, seed: 12)
     for iteration in 0..<2_000 {
-      var text = Array(corpus.entries[random.next(below: corpus.entries.count)].string.utf8)
-      for _ in 0...random.next(below: 3) { mutate(&text, using: &random) }
+      var text = Array(corpus.entries[random.below(corpus.entries.count)].string.utf8)
+      for _ in 0...random.below(3) { mutate(&text, using: &random) }
       check(String(decoding: text, as: UTF8.self), context: "text mutation \(iteration)")
     }
   }
 
   /// One random edit: replace, insert or delete a byte, or repeat a slice.
-  func mutate(_ bytes: inout [UInt8], using random: inout SplitMix64) {
+  func mutate(_ bytes: inout [UInt8], using random: inout SeededGenerator) {
     let byte =
-      random.next(below: 2) == 0
-      ? Self.interestingBytes[random.next(below: Self.interestingBytes.count)]
-      : UInt8(random.next(below: 256))
-    let index = random.next(below: bytes.count + 1)
-    switch random.next(below: 4) {
+      random.below(2) == 0
+      ? Self.interestingBytes[random.below(Self.interestingBytes.count)]
+      : UInt8(random.below(256))
+    let index = random.below(bytes.count + 1)
+    switch random.below(4) {
     case 0 where index < bytes.count: bytes[index] = byte
     case 1: bytes.insert(byte, at: index)
     case 2 where index < bytes.count: bytes.remove(at: index)
     default:
-      let end = min(bytes.count, index + random.next(below: 20))
+      let end = min(bytes.count, index + random.below(20))
       bytes.insert(contentsOf: bytes[index..<end], at: index)
     }
   }

@@ -57,10 +57,15 @@ final class TmuxSession {
     }
   }
 
-  /// Waits until `text` appears on the screen and returns the screen.
+  /// Waits until every one of `texts` is on the screen at once and returns the screen.
+  ///
+  /// Asking for everything in one wait matters: curses draws a screen in pieces, so a capture
+  /// taken as soon as one text shows may not yet hold another drawn in the same refresh.
   @discardableResult
-  func waitForText(_ text: String) throws -> String {
-    try waitForScreen("\"\(text)\"") { $0.contains(text) }
+  func waitForText(_ texts: String...) throws -> String {
+    try waitForScreen(texts.map { "\"\($0)\"" }.joined(separator: " and ")) { screen in
+      texts.allSatisfy { screen.contains($0) }
+    }
   }
 
   func resize(width: Int, height: Int) throws {

@@ -41,7 +41,7 @@ struct CraftTableShapeTests {
       row?.expected
         == ExternalPurchaseToken(
           appAppleId: 3_066_428_519, bundleId: "com.example.app", tokenCreationDate: 1_747_098_422_465,
-          externalPurchaseId: "F893A2EE-FB32-455E-B1C1-8690EE42C90B"))
+          externalPurchaseId: "5E5532FB-EEA2-43F8-8BC9-42EE9086C171"))
   }
 
   @Test func everyCategoryHasRows() {
