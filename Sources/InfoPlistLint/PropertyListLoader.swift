@@ -16,6 +16,12 @@ public enum PropertyListLoader {
   /// Parses `data`, naming it `file` in errors and findings.
   public static func parse(_ data: Data, file: String) throws(PropertyListReadError) -> LoadedPropertyList {
     let expected = try detectFormat(data, file: file)
+    if expected == .binary, let index = BinaryPropertyListScreen.firstSetObject(in: data) {
+      throw PropertyListReadError(
+        file: file,
+        reason:
+          "the binary property list holds a set (object \(index)), which property lists of an app never use")
+    }
     var format = PropertyListSerialization.PropertyListFormat.xml
     let object: Any
     do {
