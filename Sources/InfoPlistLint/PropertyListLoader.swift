@@ -4,13 +4,26 @@ import Foundation
 public enum PropertyListLoader {
   /// Reads the file at `path`; `PropertyListReadError.file` is `path` as given.
   public static func load(path: String) throws(PropertyListReadError) -> LoadedPropertyList {
+    let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
+    if size > maximumBytes { throw tooBig(path, size: size) }
     let data: Data
     do {
       data = try Data(contentsOf: URL(fileURLWithPath: path))
     } catch {
       throw PropertyListReadError(file: path, reason: readFailure(path: path))
     }
+    if data.count > maximumBytes { throw tooBig(path, size: data.count) }
     return try parse(data, file: path)
+  }
+
+  /// The largest file read: Info.plist and entitlements files are a few kilobytes, so a bigger
+  /// file is the wrong file, and is refused before it fills memory.
+  public static let maximumBytes = 16 << 20
+
+  private static func tooBig(_ path: String, size: Int) -> PropertyListReadError {
+    PropertyListReadError(
+      file: path,
+      reason: "the file is \(size) bytes, more than the \(maximumBytes) bytes a property list may have here")
   }
 
   /// Parses `data`, naming it `file` in errors and findings.
@@ -54,6 +67,13 @@ public enum PropertyListLoader {
   {
     if data.isEmpty { throw PropertyListReadError(file: file, reason: "the file is empty") }
     if data.starts(with: Array("bplist".utf8)) { return .binary }
+    // UTF-16 with a byte order mark, or "<?" with a NUL beside each character.
+    if data.starts(with: [0xFF, 0xFE]) || data.starts(with: [0xFE, 0xFF])
+      || data.starts(with: [0x3C, 0, 0x3F, 0])
+      || data.starts(with: [0, 0x3C, 0, 0x3F])
+    {
+      throw PropertyListReadError(file: file, reason: "the file is UTF-16 text; save it as UTF-8 (or binary)")
+    }
     let byteOrderMark: [UInt8] = [0xEF, 0xBB, 0xBF]
     let text = data.starts(with: byteOrderMark) ? data.dropFirst(3) : data[...]
     guard let first = text.first(where: { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }) else {
