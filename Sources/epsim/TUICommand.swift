@@ -30,7 +30,7 @@ struct TUICommand: ParsableCommand {
     }
     let state = TUIState(world: DemoWorld.world(rules: rules.lifecycleRules))
     do {
-      try TerminalSession.run(EpsimTerminalApp(state: state))
+      try TerminalSession.run(DebugCrashTrigger(EpsimTerminalApp(state: state)))
     } catch {
       FileHandle.standardError.write(Data("epsim: \(error)\n".utf8))
       throw ExitCode(2)
