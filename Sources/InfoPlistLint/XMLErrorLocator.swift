@@ -25,7 +25,7 @@ enum XMLErrorLocator {
         line: bad.line, column: bad.column,
         reason: "the XML is not valid UTF-8 (byte \(bad.offset + 1) of the file); save it as UTF-8")
     }
-    let parser = XMLParser(data: data)
+    let parser = XMLParser(data: ProcessingInstructionMask.masked(data))
     let recorder = Recorder()
     parser.delegate = recorder
     // The result of `parse()` is not enough: libxml2 reports a truncated document through the

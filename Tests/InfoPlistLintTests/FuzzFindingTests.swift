@@ -34,6 +34,29 @@ struct FuzzFindingTests {
     }
   }
 
+  /// Foundation's XMLParser crashed on a processing instruction without data.
+  @Test func processingInstructionWithoutData() {
+    do {
+      _ = try PropertyListLoader.parse(Data("<?lxos2?>0.\n".utf8), file: "Info.plist")
+      Issue.record("not a property list, yet accepted")
+    } catch {
+      #expect(error.file == "Info.plist")
+    }
+  }
+
+  /// Blanking processing instructions keeps the position of a later error.
+  @Test func errorAfterAProcessingInstructionKeepsItsPosition() {
+    let text =
+      "<?xml version=\"1.0\"?>\n<?app?>\n<plist version=\"1.0\">\n<dict><key>a</key><string>b</dict>\n</plist>\n"
+    do {
+      _ = try PropertyListLoader.parse(Data(text.utf8), file: "Info.plist")
+      Issue.record("a mismatched tag was accepted")
+    } catch {
+      #expect(error.line == 4)
+      #expect(error.reason == "an XML closing tag does not match the open tag")
+    }
+  }
+
   /// Foundation crashed bridging any set in a binary property list to Swift.
   @Test func binaryPlistWithASet() {
     let set = HandMadeBinaryPlist.bytes([[0xC1, 1], [0x52] + Array("ab".utf8)])
