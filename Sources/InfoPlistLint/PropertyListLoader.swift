@@ -6,13 +6,19 @@ public enum PropertyListLoader {
   public static func load(path: String) throws(PropertyListReadError) -> LoadedPropertyList {
     let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
     if size > maximumBytes { throw tooBig(path, size: size) }
-    let data: Data
-    do {
-      data = try Data(contentsOf: URL(fileURLWithPath: path))
-    } catch {
+    // At most one byte past the limit is read: special files (/dev/zero, a FIFO) report no
+    // size and may never end.
+    guard !isDirectory(path), let handle = FileHandle(forReadingAtPath: path),
+      let data = try? handle.read(upToCount: maximumBytes + 1) ?? Data()
+    else {
       throw PropertyListReadError(file: path, reason: readFailure(path: path))
     }
-    if data.count > maximumBytes { throw tooBig(path, size: data.count) }
+    try? handle.close()
+    if data.count > maximumBytes {
+      throw PropertyListReadError(
+        file: path, reason: "the file holds more than the \(maximumBytes) bytes a property list may have here"
+      )
+    }
     return try parse(data, file: path)
   }
 
@@ -112,6 +118,11 @@ public enum PropertyListLoader {
   private static func lineNumber(in text: String) -> Int? {
     guard let range = text.range(of: "line ", options: .backwards) else { return nil }
     return Int(text[range.upperBound...].prefix(while: \.isNumber))
+  }
+
+  private static func isDirectory(_ path: String) -> Bool {
+    var isDirectory: ObjCBool = false
+    return FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && isDirectory.boolValue
   }
 
   private static func readFailure(path: String) -> String {

@@ -33,11 +33,18 @@ public enum ScenarioFile {
     }
     let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
     if size > maximumBytes { throw tooBig(path, size: size) }
-    guard let data = FileManager.default.contents(atPath: path) else {
+    // At most one byte past the limit is read: special files (/dev/zero, a FIFO) report no
+    // size and may never end.
+    guard let handle = FileHandle(forReadingAtPath: path),
+      let data = try? handle.read(upToCount: maximumBytes + 1) ?? Data()
+    else {
       throw ReadError(file: path, reason: "the file cannot be read (check its permissions)")
     }
-    // Special files report no size; the limit still holds once they are read.
-    if data.count > maximumBytes { throw tooBig(path, size: data.count) }
+    try? handle.close()
+    if data.count > maximumBytes {
+      throw ReadError(
+        file: path, reason: "the file holds more than the \(maximumBytes) bytes a scenario may have")
+    }
     return try text(of: data, file: path)
   }
 

@@ -65,6 +65,21 @@ struct HostileInputTests {
     #expect(result.standardError.contains(try #require(Self.plistReasons[input])), "\(result.standardError)")
   }
 
+  /// A file that never ends is read only up to the limit.
+  @Test(arguments: [
+    (["run", "/dev/zero"], "more than the 16777216 bytes a scenario may have"),
+    (["lint", "/dev/zero"], "more than the 16777216 bytes a property list may have"),
+    (
+      ["lint", "docs/examples/plist/notice-sheet.plist", "--entitlements", "/dev/zero"],
+      "more than the 16777216"
+    ),
+  ])
+  func endlessFilesStopAtTheLimit(_ arguments: [String], _ reason: String) throws {
+    let result = try EpsimExecutable.run(arguments)
+    #expect(result.status == 2)
+    #expect(result.standardError.contains("/dev/zero: the file holds \(reason)"), "\(result.standardError)")
+  }
+
   @Test func lintRefusesATruncatedBinaryPlist() throws {
     let directory = try Self.temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: directory) }
