@@ -5,8 +5,11 @@
 #endif
 
 /// A file that appears at its path only when complete: bytes go to a temporary file beside it,
-/// which is renamed over the path on `commit()` (rename is atomic within a directory). A failed
-/// or abandoned write leaves no partial file.
+/// which is flushed to disk and renamed over the path on `commit()` (rename is atomic within a
+/// directory). A failed, abandoned or killed write leaves the old file, or none, never a mix.
+///
+/// epsim's one atomic writer: `epsim generate --output`, `epsim samples` and the reports of
+/// `epsim run --output` all go through it.
 public struct AtomicFile: ByteSink {
   public let path: String
   let temporaryPath: String
@@ -26,6 +29,13 @@ public struct AtomicFile: ByteSink {
     sink = FileDescriptorSink(descriptor: descriptor, name: path)
   }
 
+  /// Writes `bytes` to `path` all at once.
+  public static func write(_ bytes: [UInt8], to path: String) throws(FixtureError) {
+    var file = try AtomicFile(path: path)
+    try file.write(bytes)
+    try file.commit()
+  }
+
   public mutating func write(_ bytes: [UInt8]) throws(FixtureError) {
     guard var open = sink else { throw .output(path: path, message: "the file was already closed") }
     do {
@@ -36,12 +46,29 @@ public struct AtomicFile: ByteSink {
     }
   }
 
-  /// Closes the temporary file and moves it to `path`.
+  /// Flushes and closes the temporary file and moves it to `path`.
   public mutating func commit() throws(FixtureError) {
+    try finish()
+    try publish()
+  }
+
+  /// Flushes the temporary file to disk and closes it; `path` is not touched yet.
+  ///
+  /// Without the flush a crash of the machine soon after the rename could leave `path`
+  /// renamed but empty: the rename can reach the disk before the data does.
+  public mutating func finish() throws(FixtureError) {
     guard let open = sink else { throw .output(path: path, message: "the file was already closed") }
     sink = nil
-    let closed = close(open.descriptor) == 0
-    guard closed, rename(temporaryPath, path) == 0 else {
+    guard fsync(open.descriptor) == 0, close(open.descriptor) == 0 else {
+      let message = String(cString: strerror(errno))
+      unlink(temporaryPath)
+      throw .output(path: path, message: message)
+    }
+  }
+
+  /// Moves the finished temporary file over `path`.
+  public func publish() throws(FixtureError) {
+    guard rename(temporaryPath, path) == 0 else {
       let message = String(cString: strerror(errno))
       unlink(temporaryPath)
       throw .output(path: path, message: message)
@@ -50,9 +77,10 @@ public struct AtomicFile: ByteSink {
 
   /// Closes and removes the temporary file; `path` is left as it was.
   public mutating func discard() {
-    guard let open = sink else { return }
-    sink = nil
-    close(open.descriptor)
+    if let open = sink {
+      sink = nil
+      close(open.descriptor)
+    }
     unlink(temporaryPath)
   }
 }

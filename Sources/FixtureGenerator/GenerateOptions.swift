@@ -25,12 +25,18 @@ public struct GenerateOptions: Hashable, Sendable {
     self.format = format
   }
 
+  /// The most customers: a run of days, not years, and customer numbers far from overflow.
+  public static let maximumCustomers = 1_000_000_000
+
   /// The longest window: ten years keeps every date far from overflow and a run finite.
   public static let maximumDays = 3650
 
   /// Nil when the options can run; otherwise what is wrong, naming the option.
   public var problem: String? {
     if customers <= 0 { return "--customers must be at least 1 (got \(customers))" }
+    if customers > Self.maximumCustomers {
+      return "--customers must be at most \(Self.maximumCustomers) (got \(customers))"
+    }
     if days <= 0 { return "--days must be at least 1 (got \(days))" }
     if days > Self.maximumDays { return "--days must be at most \(Self.maximumDays) (got \(days))" }
     return nil

@@ -4,18 +4,43 @@ import Foundation
 public enum PropertyListLoader {
   /// Reads the file at `path`; `PropertyListReadError.file` is `path` as given.
   public static func load(path: String) throws(PropertyListReadError) -> LoadedPropertyList {
-    let data: Data
-    do {
-      data = try Data(contentsOf: URL(fileURLWithPath: path))
-    } catch {
+    let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
+    if size > maximumBytes { throw tooBig(path, size: size) }
+    // At most one byte past the limit is read: special files (/dev/zero, a FIFO) report no
+    // size and may never end.
+    guard !isDirectory(path), let handle = FileHandle(forReadingAtPath: path),
+      let data = try? handle.read(upToCount: maximumBytes + 1) ?? Data()
+    else {
       throw PropertyListReadError(file: path, reason: readFailure(path: path))
     }
+    try? handle.close()
+    if data.count > maximumBytes {
+      throw PropertyListReadError(
+        file: path, reason: "the file holds more than the \(maximumBytes) bytes a property list may have here"
+      )
+    }
     return try parse(data, file: path)
+  }
+
+  /// The largest file read: Info.plist and entitlements files are a few kilobytes, so a bigger
+  /// file is the wrong file, and is refused before it fills memory.
+  public static let maximumBytes = 16 << 20
+
+  private static func tooBig(_ path: String, size: Int) -> PropertyListReadError {
+    PropertyListReadError(
+      file: path,
+      reason: "the file is \(size) bytes, more than the \(maximumBytes) bytes a property list may have here")
   }
 
   /// Parses `data`, naming it `file` in errors and findings.
   public static func parse(_ data: Data, file: String) throws(PropertyListReadError) -> LoadedPropertyList {
     let expected = try detectFormat(data, file: file)
+    if expected == .binary, let index = BinaryPropertyListScreen.firstSetObject(in: data) {
+      throw PropertyListReadError(
+        file: file,
+        reason:
+          "the binary property list holds a set (object \(index)), which property lists of an app never use")
+    }
     var format = PropertyListSerialization.PropertyListFormat.xml
     let object: Any
     do {
@@ -48,6 +73,13 @@ public enum PropertyListLoader {
   {
     if data.isEmpty { throw PropertyListReadError(file: file, reason: "the file is empty") }
     if data.starts(with: Array("bplist".utf8)) { return .binary }
+    // UTF-16 with a byte order mark, or "<?" with a NUL beside each character.
+    if data.starts(with: [0xFF, 0xFE]) || data.starts(with: [0xFE, 0xFF])
+      || data.starts(with: [0x3C, 0, 0x3F, 0])
+      || data.starts(with: [0, 0x3C, 0, 0x3F])
+    {
+      throw PropertyListReadError(file: file, reason: "the file is UTF-16 text; save it as UTF-8 (or binary)")
+    }
     let byteOrderMark: [UInt8] = [0xEF, 0xBB, 0xBF]
     let text = data.starts(with: byteOrderMark) ? data.dropFirst(3) : data[...]
     guard let first = text.first(where: { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }) else {
@@ -86,6 +118,11 @@ public enum PropertyListLoader {
   private static func lineNumber(in text: String) -> Int? {
     guard let range = text.range(of: "line ", options: .backwards) else { return nil }
     return Int(text[range.upperBound...].prefix(while: \.isNumber))
+  }
+
+  private static func isDirectory(_ path: String) -> Bool {
+    var isDirectory: ObjCBool = false
+    return FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && isDirectory.boolValue
   }
 
   private static func readFailure(path: String) -> String {

@@ -18,7 +18,14 @@ enum XMLErrorLocator {
 
   /// The first error in `data`, or nil when the document is well-formed XML.
   static func firstError(in data: Data) -> Located? {
-    let parser = XMLParser(data: data)
+    // Foundation's XMLParser traps on some invalid UTF-8 (a processing instruction whose name
+    // is not UTF-8, found by fuzzing), so such bytes are reported here and never reach it.
+    if let bad = InvalidUTF8Locator.firstInvalidByte(in: data) {
+      return Located(
+        line: bad.line, column: bad.column,
+        reason: "the XML is not valid UTF-8 (byte \(bad.offset + 1) of the file); save it as UTF-8")
+    }
+    let parser = XMLParser(data: ProcessingInstructionMask.masked(data))
     let recorder = Recorder()
     parser.delegate = recorder
     // The result of `parse()` is not enough: libxml2 reports a truncated document through the

@@ -25,8 +25,15 @@ final class CursesScreen {
     guard let screen = newterm(nil, epsim_stdout(), epsim_stdin()) else {
       throw TerminalSessionError.unknownTerminal(environment["TERM"] ?? "(unset)")
     }
-    self.screen = screen
     set_term(screen)
+    // A terminal without cursor addressing (TERM=dumb, emacs' shell) would get every frame as
+    // one long scrolling line; curses cannot draw a screen there, so say so and stop.
+    guard let move = tigetstr("cup"), epsim_is_absent_capability(move) == 0 else {
+      endwin()
+      delscreen(screen)
+      throw TerminalSessionError.cannotMoveCursor(environment["TERM"] ?? "(unset)")
+    }
+    self.screen = screen
     cbreak()
     noecho()
     nonl()

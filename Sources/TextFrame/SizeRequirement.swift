@@ -22,10 +22,12 @@ public struct SizeRequirement: Hashable, Sendable {
       "Terminal too small",
       "need \(width)x\(height), have \(frame.width)x\(frame.height)",
     ]
-    let area = frame.bounds.centered(width: frame.width, height: message.count)
-    for (row, line) in message.enumerated() {
-      let rowRect = Rect(x: area.x, y: area.y + row, width: area.width, height: 1)
-      frame.put(line, in: rowRect, alignment: .center)
+    // In a frame smaller than the message (down to 1x1) the start of each line shows, from the
+    // top left, rather than a centred middle that reads as nothing.
+    let top = max(0, (frame.height - message.count) / 2)
+    for (row, line) in message.enumerated() where top + row < frame.height {
+      let rowRect = Rect(x: 0, y: top + row, width: frame.width, height: 1)
+      frame.put(line, in: rowRect, alignment: line.count > frame.width ? .left : .center)
     }
   }
 }

@@ -22,7 +22,7 @@ struct CraftCommand: ParsableCommand {
   @Option(help: "Print only the rows with this verdict: accept or reject.")
   var only: CraftedToken.Verdict?
 
-  @Option(help: "Seed for the ids, app ids and dates inside the tokens.")
+  @Option(parsing: .unconditional, help: "Seed for the ids, app ids and dates inside the tokens.")
   var seed: UInt64 = 1
 
   func run() {

@@ -16,16 +16,21 @@ struct GenerateCommand: ParsableCommand {
       2026-03-01T00:00:00Z.
       """)
 
-  @Option(help: "How many customers to simulate (at least 1).")
+  // Unconditional parsing on the number options, so `--customers -1` is read as a value and
+  // refused by name, rather than taken for an unknown flag ("Missing value").
+  @Option(parsing: .unconditional, help: "How many customers to simulate (1 to 1,000,000,000).")
   var customers: Int
 
-  @Option(help: "The seed: the same seed and options give the same output byte for byte.")
+  @Option(
+    parsing: .unconditional, help: "The seed: the same seed and options give the same output byte for byte.")
   var seed: UInt64 = 1
 
   @Option(help: "The environment the tokens belong to.")
   var env: EnvironmentArgument = .production
 
-  @Option(help: "The length of the simulated window in days (1 to \(GenerateOptions.maximumDays)).")
+  @Option(
+    parsing: .unconditional,
+    help: "The length of the simulated window in days (1 to \(GenerateOptions.maximumDays)).")
   var days: Int = 30
 
   @Flag(help: "Encode a seeded quarter of the tokens with Apple's quirks and name them in the JSONL.")
@@ -40,6 +45,7 @@ struct GenerateCommand: ParsableCommand {
   var output: String?
 
   @Option(
+    parsing: .unconditional,
     help: "Threads to simulate on (one per processor by default); the output is the same for any number.")
   var jobs: Int = ProcessInfo.processInfo.activeProcessorCount
 

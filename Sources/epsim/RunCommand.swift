@@ -1,4 +1,5 @@
 import ArgumentParser
+import FixtureGenerator
 import Foundation
 import ScenarioLanguage
 
@@ -48,9 +49,9 @@ struct RunCommand: ParsableCommand {
     let report = format.render(transcripts)
     if let output {
       do {
-        try AtomicFileWriter.write(Data(report.utf8), to: output)
+        try AtomicFile.write(Array(report.utf8), to: output)
       } catch {
-        throw usage("cannot write \(output): \(error.localizedDescription)")
+        throw usage(error.description)
       }
     } else {
       FileHandle.standardOutput.write(Data(report.utf8))
@@ -67,12 +68,11 @@ struct RunCommand: ParsableCommand {
     var parsed: [(String, Scenario)] = []
     var errors: [String] = []
     for file in files {
-      guard let data = FileManager.default.contents(atPath: file) else {
-        errors.append("\(file): cannot read the file")
-        continue
-      }
-      guard let text = String(data: data, encoding: .utf8) else {
-        errors.append("\(file): the file is not UTF-8 text")
+      let text: String
+      do {
+        text = try ScenarioFile.read(path: file)
+      } catch {
+        errors.append(error.description)
         continue
       }
       do {

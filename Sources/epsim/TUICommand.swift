@@ -48,7 +48,7 @@ struct TUICommand: ParsableCommand {
       throw ExitCode(2)
     }
     do {
-      try TerminalSession.run(EpsimTerminalApp(state: state))
+      try TerminalSession.run(DebugCrashTrigger(EpsimTerminalApp(state: state)))
     } catch {
       FileHandle.standardError.write(Data("epsim: \(error)\n".utf8))
       throw ExitCode(2)

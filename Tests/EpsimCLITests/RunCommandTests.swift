@@ -103,7 +103,7 @@ struct RunCommandTests {
     (["run", readme, "--format", "xml"], "epsim run: --format must be text, json or junit, found 'xml'"),
     (["run", readme, "--seed", "-3"], "epsim run: --seed must be a whole number"),
     (["run", readme, "--seed", "many"], "epsim run: --seed must be a whole number"),
-    (["run", "docs/examples/no-such-file.epsim"], "docs/examples/no-such-file.epsim: cannot read the file"),
+    (["run", "docs/examples/no-such-file.epsim"], "docs/examples/no-such-file.epsim: no such file"),
     (
       ["run", readme, "--output", "/nonexistent-dir/report.txt"],
       "epsim run: cannot write /nonexistent-dir/report.txt"

@@ -17,6 +17,11 @@ extension ProbeRun {
   /// Found as the child of the pane's shell in /proc, so a signal reaches exactly that process.
   func childPid() throws -> pid_t {
     try tmux.waitForText("SANDBOX")
+    return try paneChildPid()
+  }
+
+  /// The child of the pane's shell, without waiting for a screen (for sizes too small for one).
+  func paneChildPid() throws -> pid_t {
     guard let tmuxPath = CommandRunner.findOnPath("tmux") else {
       throw TmuxSession.Failure(description: "no tmux")
     }
