@@ -26,7 +26,10 @@ let package = Package(
     .target(name: "TokenFixtures", dependencies: ["ExternalPurchaseTokens"]),
     .target(name: "InfoPlistLint"),
     // Realistic customers' lives through the engine, streamed as token lines (`epsim generate`).
-    .target(name: "FixtureGenerator", dependencies: ["LifecycleSimulator", "ExternalPurchaseTokens"]),
+    .target(
+      name: "FixtureGenerator", dependencies: ["LifecycleSimulator", "ExternalPurchaseTokens", "FileOutput"]),
+    // Atomic files and byte streams: everything epsim saves appears only once complete.
+    .target(name: "FileOutput"),
     // The .epsim scenario language: parser, runner, transcripts (`epsim run`).
     .target(name: "ScenarioLanguage", dependencies: ["LifecycleSimulator", "ExternalPurchaseTokens"]),
 
@@ -39,7 +42,9 @@ let package = Package(
     // The terminal UI: pure state, update and view; the ncurses backend drives it from `epsim`.
     .target(
       name: "EpsimTUI",
-      dependencies: ["ExternalPurchaseTokens", "LifecycleSimulator", "ScenarioLanguage", "TextFrame"]),
+      dependencies: [
+        "ExternalPurchaseTokens", "LifecycleSimulator", "ScenarioLanguage", "TextFrame", "FileOutput",
+      ]),
 
     .executableTarget(
       name: "epsim",
@@ -49,6 +54,7 @@ let package = Package(
         "TokenFixtures",
         "InfoPlistLint",
         "FixtureGenerator",
+        "FileOutput",
         "ScenarioLanguage",
         "EpsimTUI",
         "TerminalBackend",
@@ -72,7 +78,7 @@ let package = Package(
     .testTarget(name: "InfoPlistLintTests", dependencies: ["InfoPlistLint"]),
     .testTarget(
       name: "FixtureGeneratorTests",
-      dependencies: ["FixtureGenerator", "LifecycleSimulator", "ExternalPurchaseTokens"]),
+      dependencies: ["FixtureGenerator", "FileOutput", "LifecycleSimulator", "ExternalPurchaseTokens"]),
     .testTarget(
       name: "ScenarioLanguageTests",
       dependencies: ["ScenarioLanguage", "LifecycleSimulator", "ExternalPurchaseTokens"],

@@ -1,3 +1,5 @@
+import FileOutput
+
 /// Performs the effects that need no terminal (file writes) and returns the events to feed
 /// back; a terminal host handles `.copyToClipboard` itself (TerminalBackend writes OSC 52).
 public enum EffectRunner {
@@ -5,11 +7,11 @@ public enum EffectRunner {
   public static func perform(_ effect: Effect) -> TUIEvent? {
     switch effect {
     case .writeFile(let path, let contents):
-      do throws(AtomicFile.WriteError) {
-        try AtomicFile.write(contents, to: path)
+      do throws(FileOutputError) {
+        try AtomicFile.write(Array(contents.utf8), to: path)
         return .fileWritten(path: path, error: nil)
       } catch {
-        return .fileWritten(path: path, error: error.description)
+        return .fileWritten(path: path, error: error.message)
       }
     case .copyToClipboard:
       return nil

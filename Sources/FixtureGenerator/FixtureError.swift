@@ -1,3 +1,5 @@
+import FileOutput
+
 /// Why generating fixtures failed.
 public enum FixtureError: Error, Hashable, Sendable, CustomStringConvertible {
   /// The options cannot run (a bad count, window or environment).
@@ -14,5 +16,12 @@ public enum FixtureError: Error, Hashable, Sendable, CustomStringConvertible {
       return "internal error while simulating \(customer): \(message)"
     case .output(let path, let message): return "cannot write \(path): \(message)"
     }
+  }
+}
+
+extension FixtureError {
+  /// A failed write, in the generator's own error type.
+  public init(_ error: FileOutputError) {
+    self = .output(path: error.path, message: error.message)
   }
 }

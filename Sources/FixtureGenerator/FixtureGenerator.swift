@@ -1,5 +1,6 @@
 import Dispatch
 import ExternalPurchaseTokens
+import FileOutput
 import LifecycleSimulator
 
 /// Simulates many independent customers through the lifecycle engine and streams their tokens.
@@ -50,7 +51,12 @@ public struct FixtureGenerator: Sendable {
         }
       }
       for worker in 0..<workers {
-        try sink.write(try rounds.take(worker))
+        let bytes = try rounds.take(worker)
+        do throws(FileOutputError) {
+          try sink.write(bytes)
+        } catch {
+          throw FixtureError(error)
+        }
       }
       next += workers * Self.customersPerBlock
     }

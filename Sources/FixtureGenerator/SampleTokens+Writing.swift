@@ -1,3 +1,5 @@
+import FileOutput
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Darwin)
@@ -27,10 +29,14 @@ extension SampleTokens {
       }
       for file in files {
         // A file that fails removes its own temporary file; the finished ones are removed below.
-        var output = try AtomicFile(path: prefix + file.name)
-        try output.write(Array(file.contents.utf8))
-        try output.finish()
-        staged.append(output)
+        do throws(FileOutputError) {
+          var output = try AtomicFile(path: prefix + file.name)
+          try output.write(Array(file.contents.utf8))
+          try output.finish()
+          staged.append(output)
+        } catch {
+          throw FixtureError(error)
+        }
       }
     } catch {
       for index in staged.indices { staged[index].discard() }
@@ -38,11 +44,11 @@ extension SampleTokens {
       throw error
     }
     for (index, file) in staged.enumerated() {
-      do {
+      do throws(FileOutputError) {
         try file.publish()
       } catch {
         for later in staged.indices.dropFirst(index + 1) { staged[later].discard() }
-        throw error
+        throw FixtureError(error)
       }
     }
   }

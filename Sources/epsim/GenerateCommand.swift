@@ -1,5 +1,6 @@
 import ArgumentParser
 import ExternalPurchaseTokens
+import FileOutput
 import FixtureGenerator
 import Foundation
 
@@ -78,6 +79,8 @@ struct GenerateCommand: ParsableCommand {
       }
     } catch let error as FixtureError {
       throw FixtureFailure.report(error)
+    } catch let error as FileOutputError {
+      throw FixtureFailure.report(FixtureError(error))
     }
   }
 }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import FileOutput
 import FixtureGenerator
 import Foundation
 import ScenarioLanguage
@@ -48,7 +49,7 @@ struct RunCommand: ParsableCommand {
     let transcripts = scenarios.map { runner.run($0.scenario, file: $0.file) }
     let report = format.render(transcripts)
     if let output {
-      do {
+      do throws(FileOutputError) {
         try AtomicFile.write(Array(report.utf8), to: output)
       } catch {
         throw usage(error.description)

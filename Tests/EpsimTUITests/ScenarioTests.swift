@@ -137,7 +137,7 @@ struct ScenarioTests {
     #expect(state.status?.kind == .error)
     #expect(
       state.status?.text
-        == "saving to \(path) failed: directory /nonexistent-epsim-directory does not exist")
+        == "saving to \(path) failed: No such file or directory")
     state.type("w")
     state.replaceField(with: "  ")
     state.press(.enter)

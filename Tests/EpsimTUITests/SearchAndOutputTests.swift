@@ -88,7 +88,7 @@ struct SearchAndOutputTests {
     let result = try #require(effects.first.flatMap(EffectRunner.perform))
     state.handle(result)
     #expect(state.status?.kind == .error)
-    #expect(state.status?.text.contains("does not exist") == true)
+    #expect(state.status?.text.contains("No such file or directory") == true)
     #expect(!FileManager.default.fileExists(atPath: "/nonexistent-dir-for-epsim"))
   }
 }

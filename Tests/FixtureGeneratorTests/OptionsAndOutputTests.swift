@@ -1,4 +1,5 @@
 import ExternalPurchaseTokens
+import FileOutput
 import FixtureGenerator
 import Foundation
 import Testing
@@ -39,8 +40,7 @@ struct OptionsAndOutputTests {
   }
 
   @Test func unwritableDirectoryIsAClearError() {
-    #expect(throws: FixtureError.output(path: "/nonexistent-epsim/out", message: "No such file or directory"))
-    {
+    #expect(throws: FileOutputError(path: "/nonexistent-epsim/out", message: "No such file or directory")) {
       try AtomicFile(path: "/nonexistent-epsim/out")
     }
   }
@@ -48,7 +48,7 @@ struct OptionsAndOutputTests {
   @Test func largeRunsArriveInChunks() throws {
     struct CountingSink: ByteSink {
       var chunks: [Int] = []
-      mutating func write(_ bytes: [UInt8]) throws(FixtureError) { chunks.append(bytes.count) }
+      mutating func write(_ bytes: [UInt8]) throws(FileOutputError) { chunks.append(bytes.count) }
     }
     let generator = try FixtureGenerator(options: GenerateOptions(customers: 1200, seed: 2))
     var sink = CountingSink()

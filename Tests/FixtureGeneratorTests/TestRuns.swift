@@ -1,4 +1,5 @@
 import ExternalPurchaseTokens
+import FileOutput
 import FixtureGenerator
 
 /// Small generator runs shared by the suites, kept small because tests build in debug.

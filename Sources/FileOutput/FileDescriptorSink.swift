@@ -20,7 +20,7 @@ public struct FileDescriptorSink: ByteSink, Sendable {
     FileDescriptorSink(descriptor: 1, name: "standard output")
   }
 
-  public mutating func write(_ bytes: [UInt8]) throws(FixtureError) {
+  public mutating func write(_ bytes: [UInt8]) throws(FileOutputError) {
     var failure: Int32 = 0
     bytes.withUnsafeBytes { raw in
       var offset = 0
@@ -34,7 +34,7 @@ public struct FileDescriptorSink: ByteSink, Sendable {
         offset += written
       }
     }
-    if failure != 0 { throw .output(path: name, message: String(cString: strerror(failure))) }
+    if failure != 0 { throw FileOutputError(path: name, message: String(cString: strerror(failure))) }
   }
 }
 

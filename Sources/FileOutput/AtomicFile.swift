@@ -8,15 +8,15 @@
 /// which is flushed to disk and renamed over the path on `commit()` (rename is atomic within a
 /// directory). A failed, abandoned or killed write leaves the old file, or none, never a mix.
 ///
-/// epsim's one atomic writer: `epsim generate --output`, `epsim samples` and the reports of
-/// `epsim run --output` all go through it.
+/// epsim's one atomic writer: `epsim generate --output`, `epsim samples`, the reports of
+/// `epsim run --output`, and the terminal UI's saved scenarios and exports all go through it.
 public struct AtomicFile: ByteSink {
   public let path: String
   let temporaryPath: String
   var sink: FileDescriptorSink?
 
   /// Creates the temporary file; fails when the directory cannot be written.
-  public init(path: String) throws(FixtureError) {
+  public init(path: String) throws(FileOutputError) {
     self.path = path
     let slash = path.lastIndex(of: "/")
     let directory = slash.map { String(path[...$0]) } ?? ""
@@ -24,20 +24,20 @@ public struct AtomicFile: ByteSink {
     temporaryPath = "\(directory).\(name).tmp-\(getpid())"
     let descriptor = open(temporaryPath, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
     guard descriptor >= 0 else {
-      throw .output(path: path, message: String(cString: strerror(errno)))
+      throw FileOutputError(path: path, message: String(cString: strerror(errno)))
     }
     sink = FileDescriptorSink(descriptor: descriptor, name: path)
   }
 
   /// Writes `bytes` to `path` all at once.
-  public static func write(_ bytes: [UInt8], to path: String) throws(FixtureError) {
+  public static func write(_ bytes: [UInt8], to path: String) throws(FileOutputError) {
     var file = try AtomicFile(path: path)
     try file.write(bytes)
     try file.commit()
   }
 
-  public mutating func write(_ bytes: [UInt8]) throws(FixtureError) {
-    guard var open = sink else { throw .output(path: path, message: "the file was already closed") }
+  public mutating func write(_ bytes: [UInt8]) throws(FileOutputError) {
+    guard var open = sink else { throw FileOutputError(path: path, message: "the file was already closed") }
     do {
       try open.write(bytes)
     } catch {
@@ -47,7 +47,7 @@ public struct AtomicFile: ByteSink {
   }
 
   /// Flushes and closes the temporary file and moves it to `path`.
-  public mutating func commit() throws(FixtureError) {
+  public mutating func commit() throws(FileOutputError) {
     try finish()
     try publish()
   }
@@ -56,22 +56,22 @@ public struct AtomicFile: ByteSink {
   ///
   /// Without the flush a crash of the machine soon after the rename could leave `path`
   /// renamed but empty: the rename can reach the disk before the data does.
-  public mutating func finish() throws(FixtureError) {
-    guard let open = sink else { throw .output(path: path, message: "the file was already closed") }
+  public mutating func finish() throws(FileOutputError) {
+    guard let open = sink else { throw FileOutputError(path: path, message: "the file was already closed") }
     sink = nil
     guard fsync(open.descriptor) == 0, close(open.descriptor) == 0 else {
       let message = String(cString: strerror(errno))
       unlink(temporaryPath)
-      throw .output(path: path, message: message)
+      throw FileOutputError(path: path, message: message)
     }
   }
 
   /// Moves the finished temporary file over `path`.
-  public func publish() throws(FixtureError) {
+  public func publish() throws(FileOutputError) {
     guard rename(temporaryPath, path) == 0 else {
       let message = String(cString: strerror(errno))
       unlink(temporaryPath)
-      throw .output(path: path, message: message)
+      throw FileOutputError(path: path, message: message)
     }
   }
 
