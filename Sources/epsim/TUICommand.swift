@@ -45,24 +45,24 @@ struct TUICommand: ParsableCommand {
         Data(
           ("epsim: the terminal UI needs a terminal, but standard input or output is not one. "
             + "Run it in a terminal, or see `epsim --help` for commands that work in pipes.\n").utf8))
-      throw ExitCode(2)
+      throw ExitCode.usage
     }
     do {
       try TerminalSession.run(DebugCrashTrigger(EpsimTerminalApp(state: state)))
     } catch {
       FileHandle.standardError.write(Data("epsim: \(error)\n".utf8))
-      throw ExitCode(2)
+      throw ExitCode.usage
     }
   }
 
   /// The UI on a scenario file's world; unreadable, invalid or refused files exit 2 with the reason.
   static func scenarioState(_ file: String) throws -> TUIState {
-    guard let data = FileManager.default.contents(atPath: file) else {
-      StandardError.write("epsim tui: cannot read \(file)")
-      throw ExitCode.usage
-    }
-    guard let text = String(data: data, encoding: .utf8) else {
-      StandardError.write("epsim tui: \(file) is not UTF-8 text")
+    // The same checks and messages as `epsim run`: missing, empty, binary, UTF-16, oversized.
+    let text: String
+    do {
+      text = try ScenarioFile.read(path: file)
+    } catch {
+      StandardError.write(error.description)
       throw ExitCode.usage
     }
     do {

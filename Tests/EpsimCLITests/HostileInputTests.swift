@@ -42,6 +42,21 @@ struct HostileInputTests {
     #expect(try Self.leftovers(in: directory).isEmpty)
   }
 
+  /// `epsim tui FILE` reads the file before it looks for a terminal, with `epsim run`'s checks,
+  /// so each bad file is refused with the same reason and the terminal is never touched.
+  @Test(arguments: HostileFile.allCases)
+  func tuiRefusesTheFileBeforeTheTerminal(_ input: HostileFile) throws {
+    let directory = try Self.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let path = try input.make(.scenario, in: directory)
+    let result = try EpsimExecutable.run(["tui", path])
+    #expect(result.status == 2, "\(result.standardError)")
+    #expect(result.standardOutput.isEmpty)
+    #expect(
+      result.standardError.contains(try #require(Self.scenarioReasons[input])), "\(result.standardError)")
+    #expect(!result.standardError.contains("needs a terminal"))
+  }
+
   @Test(arguments: HostileFile.allCases)
   func lintRefusesTheInfoPlist(_ input: HostileFile) throws {
     let directory = try Self.temporaryDirectory()
