@@ -18,7 +18,9 @@ let package = Package(
     .executable(name: "epsim", targets: ["epsim"]),
   ],
   dependencies: [
-    .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2")
+    .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+    .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
+    .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
   ],
   targets: [
     .target(name: "ExternalPurchaseTokens"),
@@ -38,6 +40,16 @@ let package = Package(
     .executableTarget(name: "terminal-probe", dependencies: ["TerminalBackend", "TextFrame"]),
     // The terminal UI: pure state, update and view; the ncurses backend drives it from `epsim`.
     .target(name: "EpsimTUI", dependencies: ["ExternalPurchaseTokens", "LifecycleSimulator", "TextFrame"]),
+    // What each token must be reported as, and Apple's checks of a report; no networking.
+    .target(name: "ExternalPurchaseReports", dependencies: ["ExternalPurchaseTokens", "LifecycleSimulator"]),
+    // `epsim serve`: the mock External Purchase Server API and a control API over HTTP.
+    .target(
+      name: "MockAppleServer",
+      dependencies: [
+        "ExternalPurchaseReports", "ExternalPurchaseTokens", "LifecycleSimulator",
+        .product(name: "Hummingbird", package: "hummingbird"),
+        .product(name: "Crypto", package: "swift-crypto"),
+      ]),
 
     .executableTarget(
       name: "epsim",
@@ -48,6 +60,8 @@ let package = Package(
         "InfoPlistLint",
         "FixtureGenerator",
         "ScenarioLanguage",
+        "ExternalPurchaseReports",
+        "MockAppleServer",
         "EpsimTUI",
         "TerminalBackend",
         "TextFrame",
@@ -82,6 +96,15 @@ let package = Package(
       name: "EpsimTUITests",
       dependencies: ["EpsimTUI", "LifecycleSimulator", "TextFrame", "FrameSnapshotTesting"],
       exclude: ["Snapshots"]),
+    .testTarget(
+      name: "ExternalPurchaseReportsTests",
+      dependencies: ["ExternalPurchaseReports", "LifecycleSimulator", "ExternalPurchaseTokens"]),
+    .testTarget(
+      name: "MockAppleServerTests",
+      dependencies: [
+        "MockAppleServer", "ExternalPurchaseReports", "LifecycleSimulator", "ExternalPurchaseTokens",
+        .product(name: "Crypto", package: "swift-crypto"),
+      ]),
     // Run the built binaries; depending on the executables makes SwiftPM build them first.
     .testTarget(name: "EpsimCLITests", dependencies: ["epsim", "ExternalPurchaseTokens", "TokenCorpus"]),
     // The built `epsim` and the probe in a real terminal (tmux).
