@@ -8,6 +8,11 @@ public enum ReportBodyParser {
     guard let root = try? JSONDecoder().decode(LooseJSON.self, from: body) else {
       return .failure(.init(errors: [ReportError(.malformedBody, "the body is not valid JSON")]))
     }
+    return parse(root)
+  }
+
+  /// The report in an already decoded JSON value.
+  static func parse(_ root: LooseJSON) -> Result<ExternalPurchaseReport, ReportErrorResponse> {
     guard case .object(let fields) = root else {
       return .failure(
         .init(errors: [ReportError(.malformedBody, "the body must be a JSON object, found \(root.phrase)")]))
@@ -159,5 +164,15 @@ private struct FieldReader {
       return nil
     }
     return member
+  }
+}
+
+extension ReportBodyParser {
+  /// Parses a file of one report or a JSON array of reports, each on its own; nil when the data
+  /// is not JSON at all.
+  public static func parseDocument(_ data: Data) -> [Result<ExternalPurchaseReport, ReportErrorResponse>]? {
+    guard let root = try? JSONDecoder().decode(LooseJSON.self, from: data) else { return nil }
+    guard case .array(let elements) = root else { return [parse(data)] }
+    return elements.map(parse)
   }
 }
