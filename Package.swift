@@ -21,6 +21,10 @@ let package = Package(
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
     .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
     .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
+    .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
+    .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
+    .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+    .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
   ],
   targets: [
     .target(name: "ExternalPurchaseTokens"),
@@ -49,6 +53,10 @@ let package = Package(
         "ExternalPurchaseReports", "ExternalPurchaseTokens", "LifecycleSimulator",
         .product(name: "Hummingbird", package: "hummingbird"),
         .product(name: "Crypto", package: "swift-crypto"),
+        .product(name: "NIOCore", package: "swift-nio"),
+        .product(name: "HTTPTypes", package: "swift-http-types"),
+        .product(name: "Logging", package: "swift-log"),
+        .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
       ]),
 
     .executableTarget(
@@ -62,6 +70,7 @@ let package = Package(
         "ScenarioLanguage",
         "ExternalPurchaseReports",
         "MockAppleServer",
+        .product(name: "Crypto", package: "swift-crypto"),
         "EpsimTUI",
         "TerminalBackend",
         "TextFrame",

@@ -1,0 +1,57 @@
+import ExternalPurchaseReports
+import ExternalPurchaseTokens
+import Foundation
+import LifecycleSimulator
+
+/// Everything the mock server holds: the simulated world (event-sourced, on the virtual clock)
+/// and Apple's side of reporting, one ledger per environment so the two never mix.
+///
+/// An actor, so each request sees and changes one consistent state; every change is computed
+/// on a copy and stored only when it succeeded.
+public actor MockAppleState {
+  public private(set) var simulation: Simulation
+  private var ledgers: [TokenEnvironment: ReportLedger]
+  private var rateWindow: (second: Int64, count: Int) = (0, 0)
+
+  public init(world: WorldState) {
+    simulation = Simulation(initial: world)
+    ledgers = [
+      .production: ReportLedger(environment: .production), .sandbox: ReportLedger(environment: .sandbox),
+    ]
+  }
+
+  public var world: WorldState { simulation.world }
+
+  public func ledger(_ environment: TokenEnvironment) -> ReportLedger {
+    ledgers[environment] ?? ReportLedger(environment: environment)
+  }
+
+  /// Checks a report body against the world; records it only when it is accepted.
+  public func submit(body: Data, environment: TokenEnvironment) -> ReportVerdict {
+    var ledger = ledger(environment)
+    let verdict = ledger.submit(body: body, world: simulation.world)
+    if case .accepted = verdict { ledgers[environment] = ledger }
+    return verdict
+  }
+
+  /// An accepted report, by its request identifier.
+  public func report(_ requestIdentifier: String, environment: TokenEnvironment) -> ExternalPurchaseReport? {
+    ledger(environment).reports[requestIdentifier]
+  }
+
+  /// Applies a world event; a refused event changes nothing.
+  public func apply(_ event: WorldEvent) throws(SimulationError) -> (outcome: EventOutcome, world: WorldState)
+  {
+    let outcome = try simulation.apply(event)
+    return (outcome, simulation.world)
+  }
+
+  /// Counts a request against a limit per real second; false when the limit is used up.
+  public func admit(limitPerSecond: Int, now: Date) -> Bool {
+    let second = Int64(now.timeIntervalSince1970.rounded(.down))
+    if rateWindow.second != second { rateWindow = (second, 0) }
+    guard rateWindow.count < limitPerSecond else { return false }
+    rateWindow.count += 1
+    return true
+  }
+}
