@@ -23,6 +23,9 @@ struct ControlRoutes: Sendable {
       let (_, ledgers) = await snapshot()
       return JSONResponse.make(.ok, ReportsDocument(ledgers: ledgers))
     }
+    router.get("/epsim/v1/plan") { _, _ in
+      JSONResponse.make(.ok, ReportPlanner().plan(for: await state.world))
+    }
     router.post("/epsim/v1/events") { request, _ in await apply(request) }
   }
 

@@ -36,7 +36,7 @@ struct ReportPlanCommand: ParsableCommand {
     let purchases = sampleLineItems ? PlannedPurchase.samples(for: world, at: time) : []
     let plans = ReportPlanner(purchases: purchases).plan(for: world, at: time)
     if json {
-      print(ReportCLI.json(plans.map(PlannedReportDocument.init)))
+      print(ReportCLI.json(plans))
     } else {
       print(text(plans, at: time), terminator: "")
     }
@@ -53,30 +53,5 @@ struct ReportPlanCommand: ParsableCommand {
           + "(\(state) \(ISOTime.string(plan.dueBy))) - \(plan.reason)")
     }
     return lines.joined(separator: "\n") + "\n"
-  }
-}
-
-/// One plan in `epsim report plan --json`.
-struct PlannedReportDocument: Encodable {
-  var externalPurchaseId: String
-  var customer: String
-  var tokenType: String
-  var status: String
-  var reason: String
-  var dueBy: Int64
-  var dueByText: String
-  var complete: Bool
-  var report: ExternalPurchaseReport
-
-  init(_ plan: PlannedReport) {
-    externalPurchaseId = plan.externalPurchaseId
-    customer = plan.customerId
-    tokenType = plan.tokenType?.rawValue ?? "plain"
-    status = plan.status.rawValue
-    reason = plan.reason
-    dueBy = plan.dueBy
-    dueByText = ISOTime.string(plan.dueBy)
-    complete = plan.isComplete
-    report = plan.report
   }
 }
