@@ -25,6 +25,8 @@ let package = Package(
     .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
     .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
     .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
+    .package(url: "https://github.com/apple/swift-certificates", from: "1.21.1"),
+    .package(url: "https://github.com/apple/swift-asn1", from: "1.7.4"),
   ],
   targets: [
     .target(name: "ExternalPurchaseTokens"),
@@ -57,6 +59,8 @@ let package = Package(
         .product(name: "HTTPTypes", package: "swift-http-types"),
         .product(name: "Logging", package: "swift-log"),
         .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+        .product(name: "X509", package: "swift-certificates"),
+        .product(name: "SwiftASN1", package: "swift-asn1"),
       ]),
 
     .executableTarget(
@@ -113,6 +117,8 @@ let package = Package(
       dependencies: [
         "MockAppleServer", "ExternalPurchaseReports", "LifecycleSimulator", "ExternalPurchaseTokens",
         .product(name: "Crypto", package: "swift-crypto"),
+        .product(name: "X509", package: "swift-certificates"),
+        .product(name: "Hummingbird", package: "hummingbird"),
       ]),
     // Run the built binaries; depending on the executables makes SwiftPM build them first.
     .testTarget(name: "EpsimCLITests", dependencies: ["epsim", "ExternalPurchaseTokens", "TokenCorpus"]),

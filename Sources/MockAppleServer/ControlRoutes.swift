@@ -27,6 +27,16 @@ struct ControlRoutes: Sendable {
       JSONResponse.make(.ok, ReportPlanner().plan(for: await state.world))
     }
     router.post("/epsim/v1/events") { request, _ in await apply(request) }
+    router.get("/epsim/v1/notifications") { _, _ in
+      JSONResponse.make(.ok, await state.notifications.deliveries)
+    }
+    router.get("/epsim/v1/notifications/ca.pem") { _, _ in
+      var headers = HTTPFields()
+      headers[.contentType] = "application/x-pem-file"
+      return Response(
+        status: .ok, headers: headers,
+        body: ResponseBody(byteBuffer: ByteBuffer(string: state.authority.rootPEM)))
+    }
   }
 
   private func snapshot() async -> (WorldState, [ReportLedger]) {

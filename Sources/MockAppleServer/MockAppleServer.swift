@@ -11,8 +11,11 @@ public struct MockAppleServer: Sendable {
   public let state: MockAppleState
   public let configuration: ServerConfiguration
 
-  public init(world: WorldState, configuration: ServerConfiguration) {
-    self.state = MockAppleState(world: world)
+  /// Makes the server and its test certificate authority (a fresh one per server).
+  public init(world: WorldState, configuration: ServerConfiguration) throws {
+    self.state = MockAppleState(
+      world: world, notificationSettings: configuration.notifications,
+      authority: try TestCertificateAuthority())
     self.configuration = configuration
   }
 
@@ -33,7 +36,11 @@ public struct MockAppleServer: Sendable {
       router: router,
       configuration: .init(
         address: .hostname(configuration.host, port: configuration.port), serverName: "epsim"),
-      onServerRunning: { channel in await onRunning(channel.localAddress?.port ?? 0) }, logger: logger)
+      onServerRunning: { [state] channel in
+        // Notifications the starting world already has due go out before anything else happens.
+        _ = try? await NotificationDispatcher(state: state).deliverDue()
+        await onRunning(channel.localAddress?.port ?? 0)
+      }, logger: logger)
     let group = ServiceGroup(
       configuration: .init(
         services: [app], gracefulShutdownSignals: handleSignals ? [.sigterm, .sigint] : [], logger: logger))

@@ -12,12 +12,19 @@ public actor MockAppleState {
   public private(set) var simulation: Simulation
   private var ledgers: [TokenEnvironment: ReportLedger]
   private var rateWindow: (second: Int64, count: Int) = (0, 0)
+  public private(set) var notifications = NotificationLog()
+  public nonisolated let notificationSettings: NotificationSettings
+  public nonisolated let authority: TestCertificateAuthority
 
-  public init(world: WorldState) {
+  public init(
+    world: WorldState, notificationSettings: NotificationSettings, authority: TestCertificateAuthority
+  ) {
     simulation = Simulation(initial: world)
     ledgers = [
       .production: ReportLedger(environment: .production), .sandbox: ReportLedger(environment: .sandbox),
     ]
+    self.notificationSettings = notificationSettings
+    self.authority = authority
   }
 
   public var world: WorldState { simulation.world }
@@ -44,6 +51,23 @@ public actor MockAppleState {
   {
     let outcome = try simulation.apply(event)
     return (outcome, simulation.world)
+  }
+
+  /// Creates the notifications that fell due by the world's time, then hands out the
+  /// deliveries whose attempt is due (they stay in flight until recorded).
+  public func takeDueDeliveries() throws -> [NotificationDelivery] {
+    let world = simulation.world
+    let due = NotificationSchedule(settings: notificationSettings).due(in: world, known: notifications.keys) {
+      id in
+      ledgers.values.contains { $0.statuses[id] != nil }
+    }
+    try notifications.add(due, world: world, settings: notificationSettings, authority: authority)
+    return notifications.takeDue(now: world.now)
+  }
+
+  /// Records one delivery attempt.
+  public func record(_ attempt: DeliveryAttempt, for key: String) {
+    notifications.record(attempt, for: key, retryDelays: notificationSettings.retryDelays)
   }
 
   /// Counts a request against a limit per real second; false when the limit is used up.

@@ -17,12 +17,14 @@ public struct ServerConfiguration: Sendable {
   public var clock: @Sendable () -> Date
   /// How much the server logs (startup at info, failures at error).
   public var logLevel: Logger.Level
+  /// Where and when EXTERNAL_PURCHASE_TOKEN notifications go.
+  public var notifications: NotificationSettings
 
   public init(
     host: String = "127.0.0.1", port: Int = 8080, verifier: AppStoreJWTVerifier,
     maximumBodyBytes: Int = 1 << 20,
     rateLimitPerSecond: Int? = nil, clock: @escaping @Sendable () -> Date = { Date() },
-    logLevel: Logger.Level = .info
+    logLevel: Logger.Level = .info, notifications: NotificationSettings = NotificationSettings()
   ) {
     self.host = host
     self.port = port
@@ -31,5 +33,6 @@ public struct ServerConfiguration: Sendable {
     self.rateLimitPerSecond = rateLimitPerSecond
     self.clock = clock
     self.logLevel = logLevel
+    self.notifications = notifications
   }
 }

@@ -88,6 +88,8 @@ struct EventDocument: Encodable {
   var detail: String?
   var log: [LogDocument]
   var tokens: [TokenDocument]
+  /// Notifications that fell due or were retried because of this event.
+  var notifications: [NotificationDelivery] = []
 
   init(event: WorldEvent, outcome: EventOutcome, world: WorldState, before: Int, ledgers: [ReportLedger]) {
     self.event = event.summary

@@ -46,6 +46,18 @@ struct ServeCommand: ParsableCommand {
   @Option(help: "Answer 429 after this many Apple API requests in one second (default: no limit).")
   var rateLimit: Int?
 
+  @Option(help: "POST EXTERNAL_PURCHASE_TOKEN notifications to this URL (default: log them only).")
+  var webhook: String?
+
+  @Option(help: "UNREPORTED fires this long after a custom link token's expiry, like 1h or 2d.")
+  var unreportedDelay = "1h"
+
+  @Option(help: "ACTIVE_TOKEN_REMINDER interval for unreported ACQUISITION/SERVICES tokens; 0 for none.")
+  var reminderInterval = "30d"
+
+  @Option(help: "Write the test CA's root certificate (PEM) here, to trust it in the backend.")
+  var exportCA: String?
+
   func run() throws {
     let world =
       try scenario.map { try ReportCLI.loadWorld($0, command: "serve") } ?? DemoWorld.world(rules: .sandbox)
@@ -59,8 +71,21 @@ struct ServeCommand: ParsableCommand {
       host: host, port: port,
       verifier: AppStoreJWTVerifier(
         publicKey: key, bundleId: world.app.bundleId, issuerId: issuer, keyId: keyId),
-      maximumBodyBytes: maxBodyBytes, rateLimitPerSecond: rateLimit, logLevel: .warning)
-    let server = MockAppleServer(world: world, configuration: configuration)
+      maximumBodyBytes: maxBodyBytes, rateLimitPerSecond: rateLimit, logLevel: .warning,
+      notifications: try notificationSettings())
+    let server: MockAppleServer
+    do {
+      server = try MockAppleServer(world: world, configuration: configuration)
+    } catch {
+      throw ReportCLI.usage("serve", "cannot make the test certificate authority: \(error)")
+    }
+    if let exportCA {
+      do {
+        try AtomicFileWriter.write(Data(server.state.authority.rootPEM.utf8), to: exportCA)
+      } catch {
+        throw ReportCLI.usage("serve", "cannot write \(exportCA): \(error.localizedDescription)")
+      }
+    }
     let finished = DispatchSemaphore(value: 0)
     let outcome = ServeOutcome()
     let host = self.host
@@ -82,6 +107,26 @@ struct ServeCommand: ParsableCommand {
     }
     finished.wait()
     if let failure = outcome.failure { throw ReportCLI.usage("serve", "the server stopped: \(failure)") }
+  }
+
+  private func notificationSettings() throws -> NotificationSettings {
+    if let webhook {
+      guard let url = URL(string: webhook), url.scheme == "http" || url.scheme == "https", url.host != nil
+      else {
+        throw ReportCLI.usage("serve", "--webhook must be an http or https URL, found '\(webhook)'")
+      }
+    }
+    return NotificationSettings(
+      webhookURL: webhook, unreportedDelay: try duration(unreportedDelay, option: "--unreported-delay"),
+      reminderInterval: try duration(reminderInterval, option: "--reminder-interval"))
+  }
+
+  private func duration(_ text: String, option: String) throws -> VirtualDuration {
+    do {
+      return try DurationText.parse(text)
+    } catch {
+      throw ReportCLI.usage("serve", "\(option): \(error.message), found '\(text)'")
+    }
   }
 
   /// The configured public key, or a fresh key pair whose private half is printed for signing.

@@ -21,15 +21,16 @@ struct TestServer {
   /// Starts a server over `world`, runs `body` against it, and stops the server.
   static func with(
     world: WorldState = DemoWorld.world(rules: .production), maximumBodyBytes: Int = 1 << 20,
-    rateLimit: Int? = nil, _ body: (TestServer) async throws -> Void
+    rateLimit: Int? = nil, notifications: NotificationSettings = NotificationSettings(),
+    _ body: (TestServer) async throws -> Void
   ) async throws {
     let key = P256.Signing.PrivateKey()
     let verifier = AppStoreJWTVerifier(
       publicKey: key.publicKey, bundleId: world.app.bundleId, issuerId: issuer, keyId: keyId)
     let configuration = ServerConfiguration(
       port: 0, verifier: verifier, maximumBodyBytes: maximumBodyBytes, rateLimitPerSecond: rateLimit,
-      clock: { TestServer.now }, logLevel: .warning)
-    let server = MockAppleServer(world: world, configuration: configuration)
+      clock: { TestServer.now }, logLevel: .warning, notifications: notifications)
+    let server = try MockAppleServer(world: world, configuration: configuration)
     let (ports, continuation) = AsyncStream<Int>.makeStream()
     let task = Task { try await server.run { continuation.yield($0) } }
     var iterator = ports.makeAsyncIterator()
