@@ -59,11 +59,12 @@ struct ControlRoutes: Sendable {
     do {
       let event = try control.worldEvent(now: before.now)
       let (outcome, world) = try await state.apply(event)
+      let notifications = try await NotificationDispatcher(state: state).deliverDue()
       let ledgers = [await state.ledger(.production), await state.ledger(.sandbox)]
-      return JSONResponse.make(
-        .ok,
-        EventDocument(
-          event: event, outcome: outcome, world: world, before: before.tokens.count, ledgers: ledgers))
+      var document = EventDocument(
+        event: event, outcome: outcome, world: world, before: before.tokens.count, ledgers: ledgers)
+      document.notifications = notifications
+      return JSONResponse.make(.ok, document)
     } catch let error as ControlError {
       return JSONResponse.make(
         .badRequest,

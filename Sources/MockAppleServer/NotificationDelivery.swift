@@ -43,5 +43,11 @@ public struct DeliveryAttempt: Hashable, Sendable, Encodable {
   /// What went wrong, when something did.
   public var error: String?
 
+  public init(at: VirtualTime, status: Int?, error: String?) {
+    self.at = at
+    self.status = status
+    self.error = error
+  }
+
   public var succeeded: Bool { status.map { (200..<300).contains($0) } ?? false }
 }

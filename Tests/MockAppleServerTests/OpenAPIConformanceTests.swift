@@ -51,7 +51,10 @@ struct OpenAPIConformanceTests {
         #expect(answer.status == 200, "example \(name)")
         try check(answer, document, path: "/epsim/v1/events", method: "post")
       }
-      for path in ["/epsim/v1/world", "/epsim/v1/tokens", "/epsim/v1/reports", "/epsim/v1/plan"] {
+      for path in [
+        "/epsim/v1/world", "/epsim/v1/tokens", "/epsim/v1/reports", "/epsim/v1/plan",
+        "/epsim/v1/notifications",
+      ] {
         let answer = try await server.request("GET", path)
         #expect(answer.status == 200)
         try check(answer, document, path: path, method: "get")
@@ -67,7 +70,7 @@ struct OpenAPIConformanceTests {
     let paths = try #require(document["paths"] as? [String: [String: Any]])
     try await TestServer.with { server in
       let readable = paths.filter { $0.value["get"] != nil }.keys.sorted()
-      #expect(readable.count == 4)
+      #expect(readable.count == 6)
       for path in readable {
         let answer = try await server.request("GET", path)
         #expect(answer.status == 200, "\(path)")

@@ -38,15 +38,7 @@ struct TestServer {
     let running = TestServer(
       port: port, signer: JWTSigner(privateKey: key, keyId: keyId, issuerId: issuer),
       bundleId: world.app.bundleId)
-    do {
-      try await body(running)
-    } catch {
-      task.cancel()
-      _ = await task.result
-      throw error
-    }
-    task.cancel()
-    _ = await task.result
+    try await stopping(task, after: { try await body(running) })
   }
 
   /// A valid bearer JWT for the world's app.
@@ -140,4 +132,21 @@ struct HTTPExchange {
 enum TestServerError: Error {
   case didNotStart
   case notJSON(String)
+}
+
+/// Runs `body`, then stops a server's task and waits for it, whether `body` threw or not.
+func stopping(
+  _ task: Task<Void, any Error>, isolation: isolated (any Actor)? = #isolation,
+  after body: () async throws -> Void
+) async throws {
+  let result: Result<Void, any Error>
+  do {
+    try await body()
+    result = .success(())
+  } catch {
+    result = .failure(error)
+  }
+  task.cancel()
+  _ = await task.result
+  try result.get()
 }
