@@ -20,21 +20,27 @@ public struct ReportLedger: Hashable, Sendable {
     self.environment = environment
   }
 
+  /// Request identifiers of each token's accepted reports, oldest first.
+  private var requestIdentifiersByToken: [String: [String]] = [:]
+
   /// Accepted reports of one token, oldest first.
   public func reports(for externalPurchaseId: String) -> [ExternalPurchaseReport] {
-    order.compactMap { reports[$0] }.filter { $0.externalPurchaseId == externalPurchaseId }
+    (requestIdentifiersByToken[externalPurchaseId] ?? []).compactMap { reports[$0] }
   }
 
   /// Parses, checks and (only when every check passes) records a request body.
-  public mutating func submit(body: Data, world: WorldState) -> ReportVerdict {
+  /// `lookup` is the world's token index, when the caller keeps one.
+  public mutating func submit(body: Data, world: WorldState, lookup: TokenLookup? = nil) -> ReportVerdict {
     switch ReportBodyParser.parse(body) {
     case .failure(let response): return .rejected(response.errors)
-    case .success(let report): return submit(report, world: world)
+    case .success(let report): return submit(report, world: world, lookup: lookup)
     }
   }
 
   /// Checks and (only when every check passes) records a report.
-  public mutating func submit(_ report: ExternalPurchaseReport, world: WorldState) -> ReportVerdict {
+  public mutating func submit(_ report: ExternalPurchaseReport, world: WorldState, lookup: TokenLookup? = nil)
+    -> ReportVerdict
+  {
     if let earlier = reports[report.requestIdentifier] {
       if earlier == report { return .resent(earlier) }
       return .rejected([
@@ -44,7 +50,7 @@ public struct ReportLedger: Hashable, Sendable {
             + "use a new UUID for a new report", fieldName: "requestIdentifier")
       ])
     }
-    let errors = ReportValidator(world: world, ledger: self).errors(for: report)
+    let errors = ReportValidator(world: world, ledger: self, lookup: lookup).errors(for: report)
     guard errors.isEmpty else { return .rejected(errors) }
     record(report)
     return .accepted(report)
@@ -53,6 +59,7 @@ public struct ReportLedger: Hashable, Sendable {
   private mutating func record(_ report: ExternalPurchaseReport) {
     reports[report.requestIdentifier] = report
     order.append(report.requestIdentifier)
+    requestIdentifiersByToken[report.externalPurchaseId, default: []].append(report.requestIdentifier)
     if statuses[report.externalPurchaseId] != .lineItem {
       statuses[report.externalPurchaseId] = report.status
     }

@@ -8,10 +8,13 @@ import LifecycleSimulator
 public struct ReportValidator {
   public let world: WorldState
   public let ledger: ReportLedger
+  /// The world's tokens by id; built here when the caller has none at hand.
+  public let lookup: TokenLookup
 
-  public init(world: WorldState, ledger: ReportLedger) {
+  public init(world: WorldState, ledger: ReportLedger, lookup: TokenLookup? = nil) {
     self.world = world
     self.ledger = ledger
+    self.lookup = lookup ?? TokenLookup(world: world)
   }
 
   /// Every rule the report breaks; empty when Apple would accept it.
@@ -41,9 +44,9 @@ public struct ReportValidator {
   /// The issued token with this id in the ledger's environment; the other environment's tokens
   /// are unknown here, as Apple keeps the two apart.
   func token(_ externalPurchaseId: String) -> IssuedToken? {
-    world.tokens.first {
-      $0.token.externalPurchaseId == externalPurchaseId && $0.token.environment == ledger.environment
-    }
+    guard let index = lookup.index(of: externalPurchaseId), index < world.tokens.count else { return nil }
+    let issued = world.tokens[index]
+    return issued.token.environment == ledger.environment ? issued : nil
   }
 
   private func statusErrors(_ report: ExternalPurchaseReport, issued: IssuedToken) -> [ReportError] {

@@ -17,6 +17,8 @@ public struct AppStoreJWTVerifier: Sendable {
   /// How far `iat` may lie in the future, for clocks that differ a little.
   public var allowedClockSkew: TimeInterval = 60
 
+  private let cache = VerifiedTokenCache()
+
   public static let audience = "appstoreconnect-v1"
   public static let maximumLifetime: TimeInterval = 60 * 60
 
@@ -35,8 +37,11 @@ public struct AppStoreJWTVerifier: Sendable {
     guard authorization.hasPrefix("Bearer ") else {
       return .failure(.init("the Authorization header must be 'Bearer <JWT>'"))
     }
-    let parts = authorization.dropFirst("Bearer ".count).split(
-      separator: ".", omittingEmptySubsequences: false)
+    let jwt = authorization.dropFirst("Bearer ".count)
+    if let known = cache.lookup(jwt) {
+      return checkTimes(iat: known.iat, exp: known.exp, now: now.timeIntervalSince1970)
+    }
+    let parts = jwt.split(separator: ".", omittingEmptySubsequences: false)
     guard parts.count == 3, let headerData = Base64URLSegment.decode(parts[0]),
       let payloadData = Base64URLSegment.decode(parts[1]), let signature = Base64URLSegment.decode(parts[2])
     else { return .failure(.init("the bearer token is not a compact JWS of three Base64URL parts")) }
@@ -57,7 +62,9 @@ public struct AppStoreJWTVerifier: Sendable {
     guard let claims = try? JSONDecoder().decode(JWTClaims.self, from: payloadData) else {
       return .failure(.init("the JWT payload needs string iss, aud, bid and numeric iat, exp"))
     }
-    return check(claims, now: now.timeIntervalSince1970)
+    let result = check(claims, now: now.timeIntervalSince1970)
+    if case .success = result { cache.store(jwt, iat: claims.iat, exp: claims.exp) }
+    return result
   }
 
   private func check(_ claims: JWTClaims, now: TimeInterval) -> Result<Void, AuthenticationFailure> {
@@ -73,8 +80,14 @@ public struct AppStoreJWTVerifier: Sendable {
     guard claims.exp > claims.iat, claims.exp - claims.iat <= Self.maximumLifetime else {
       return .failure(.init("exp must be after iat and at most 60 minutes later"))
     }
-    guard claims.iat <= now + allowedClockSkew else { return .failure(.init("iat is in the future")) }
-    guard now < claims.exp else { return .failure(.init("the JWT expired")) }
+    return checkTimes(iat: claims.iat, exp: claims.exp, now: now)
+  }
+
+  private func checkTimes(iat: TimeInterval, exp: TimeInterval, now: TimeInterval) -> Result<
+    Void, AuthenticationFailure
+  > {
+    guard iat <= now + allowedClockSkew else { return .failure(.init("iat is in the future")) }
+    guard now < exp else { return .failure(.init("the JWT expired")) }
     return .success(())
   }
 }

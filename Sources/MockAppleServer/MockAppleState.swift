@@ -12,6 +12,9 @@ public actor MockAppleState {
   public private(set) var simulation: Simulation
   private var ledgers: [TokenEnvironment: ReportLedger]
   private var rateWindow: (second: Int64, count: Int) = (0, 0)
+  /// The world's tokens by id; rebuilt when tokens were added (tokens are never removed).
+  private var lookup: TokenLookup
+  private var lookupSize = 0
   public private(set) var notifications = NotificationLog()
   public nonisolated let notificationSettings: NotificationSettings
   public nonisolated let authority: TestCertificateAuthority
@@ -20,6 +23,8 @@ public actor MockAppleState {
     world: WorldState, notificationSettings: NotificationSettings, authority: TestCertificateAuthority
   ) {
     simulation = Simulation(initial: world)
+    lookup = TokenLookup(world: world)
+    lookupSize = world.tokens.count
     ledgers = [
       .production: ReportLedger(environment: .production), .sandbox: ReportLedger(environment: .sandbox),
     ]
@@ -35,10 +40,14 @@ public actor MockAppleState {
 
   /// Checks a report body against the world; records it only when it is accepted.
   public func submit(body: Data, environment: TokenEnvironment) -> ReportVerdict {
-    var ledger = ledger(environment)
-    let verdict = ledger.submit(body: body, world: simulation.world)
-    if case .accepted = verdict { ledgers[environment] = ledger }
-    return verdict
+    if lookupSize != simulation.world.tokens.count {
+      lookup = TokenLookup(world: simulation.world)
+      lookupSize = simulation.world.tokens.count
+    }
+    // In place: copying the ledger out and back would copy every accepted report each time.
+    // `submit` changes the ledger only when it accepts.
+    return ledgers[environment, default: ReportLedger(environment: environment)].submit(
+      body: body, world: simulation.world, lookup: lookup)
   }
 
   /// An accepted report, by its request identifier.

@@ -1,3 +1,4 @@
+import Crypto
 import Foundation
 import MockAppleServer
 import Testing
@@ -63,5 +64,24 @@ struct AuthenticationTests {
         authorization: "Bearer \(try server.jwt(lifetime: 3_600))")
       #expect(answer.status == 400, "authenticated; the report itself names an unknown token")
     }
+  }
+}
+
+@Suite("JWT verifier")
+struct JWTVerifierTests {
+  @Test func aVerifiedTokenStillExpiresOnTime() throws {
+    let key = P256.Signing.PrivateKey()
+    let verifier = AppStoreJWTVerifier(publicKey: key.publicKey, bundleId: "com.example")
+    let signer = JWTSigner(privateKey: key, keyId: "K", issuerId: "I")
+    let now = Date(timeIntervalSince1970: 1_800_000_000)
+    let bearer = "Bearer " + (try signer.token(bundleId: "com.example", issuedAt: now, lifetime: 600))
+    #expect((try? verifier.verify(authorization: bearer, now: now).get()) != nil)
+    #expect((try? verifier.verify(authorization: bearer, now: now.addingTimeInterval(599)).get()) != nil)
+    let expired = verifier.verify(authorization: bearer, now: now.addingTimeInterval(600))
+    guard case .failure(let failure) = expired else {
+      Issue.record("an expired JWT was accepted from the cache")
+      return
+    }
+    #expect(failure.reason == "the JWT expired")
   }
 }
