@@ -5,7 +5,7 @@ import Foundation
 public enum ReportBodyParser {
   /// The report, or the errors that make the body unusable (all of them, not just the first).
   public static func parse(_ body: Data) -> Result<ExternalPurchaseReport, ReportErrorResponse> {
-    guard let root = try? JSONDecoder().decode(LooseJSON.self, from: body) else {
+    guard let root = LooseJSON.parse(body) else {
       return .failure(.init(errors: [ReportError(.malformedBody, "the body is not valid JSON")]))
     }
     return parse(root)
@@ -171,7 +171,7 @@ extension ReportBodyParser {
   /// Parses a file of one report or a JSON array of reports, each on its own; nil when the data
   /// is not JSON at all.
   public static func parseDocument(_ data: Data) -> [Result<ExternalPurchaseReport, ReportErrorResponse>]? {
-    guard let root = try? JSONDecoder().decode(LooseJSON.self, from: data) else { return nil }
+    guard let root = LooseJSON.parse(data) else { return nil }
     guard case .array(let elements) = root else { return [parse(data)] }
     return elements.map(parse)
   }

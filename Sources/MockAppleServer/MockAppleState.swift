@@ -40,6 +40,15 @@ public actor MockAppleState {
 
   /// Checks a report body against the world; records it only when it is accepted.
   public func submit(body: Data, environment: TokenEnvironment) -> ReportVerdict {
+    switch ReportBodyParser.parse(body) {
+    case .failure(let response): return .rejected(response.errors)
+    case .success(let report): return submit(report, environment: environment)
+    }
+  }
+
+  /// Checks a parsed report against the world; records it only when it is accepted. Servers
+  /// parse outside the actor, so only this part runs one request at a time.
+  public func submit(_ report: ExternalPurchaseReport, environment: TokenEnvironment) -> ReportVerdict {
     if lookupSize != simulation.world.tokens.count {
       lookup = TokenLookup(world: simulation.world)
       lookupSize = simulation.world.tokens.count
@@ -47,7 +56,7 @@ public actor MockAppleState {
     // In place: copying the ledger out and back would copy every accepted report each time.
     // `submit` changes the ledger only when it accepts.
     return ledgers[environment, default: ReportLedger(environment: environment)].submit(
-      body: body, world: simulation.world, lookup: lookup)
+      report, world: simulation.world, lookup: lookup)
   }
 
   /// An accepted report, by its request identifier.

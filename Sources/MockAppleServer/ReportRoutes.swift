@@ -50,7 +50,12 @@ struct ReportRoutes: Sendable {
     case .failure(let failure): return RequestBody.response(for: failure)
     case .success(let data): body = data
     }
-    switch await state.submit(body: body, environment: environment) {
+    let report: ExternalPurchaseReport
+    switch ReportBodyParser.parse(body) {
+    case .failure(let response): return JSONResponse.make(.badRequest, response)
+    case .success(let parsed): report = parsed
+    }
+    switch await state.submit(report, environment: environment) {
     case .accepted(let report), .resent(let report):
       return JSONResponse.make(.ok, SendReportResponse(requestIdentifier: report.requestIdentifier))
     case .rejected(let errors):
