@@ -18,7 +18,15 @@ let package = Package(
     .executable(name: "epsim", targets: ["epsim"]),
   ],
   dependencies: [
-    .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2")
+    .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+    .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
+    .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
+    .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
+    .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
+    .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+    .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
+    .package(url: "https://github.com/apple/swift-certificates", from: "1.21.1"),
+    .package(url: "https://github.com/apple/swift-asn1", from: "1.7.4"),
   ],
   targets: [
     .target(name: "ExternalPurchaseTokens"),
@@ -45,6 +53,22 @@ let package = Package(
       dependencies: [
         "ExternalPurchaseTokens", "LifecycleSimulator", "ScenarioLanguage", "TextFrame", "FileOutput",
       ]),
+    // What each token must be reported as, and Apple's checks of a report; no networking.
+    .target(name: "ExternalPurchaseReports", dependencies: ["ExternalPurchaseTokens", "LifecycleSimulator"]),
+    // `epsim serve`: the mock External Purchase Server API and a control API over HTTP.
+    .target(
+      name: "MockAppleServer",
+      dependencies: [
+        "ExternalPurchaseReports", "ExternalPurchaseTokens", "LifecycleSimulator",
+        .product(name: "Hummingbird", package: "hummingbird"),
+        .product(name: "Crypto", package: "swift-crypto"),
+        .product(name: "NIOCore", package: "swift-nio"),
+        .product(name: "HTTPTypes", package: "swift-http-types"),
+        .product(name: "Logging", package: "swift-log"),
+        .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+        .product(name: "X509", package: "swift-certificates"),
+        .product(name: "SwiftASN1", package: "swift-asn1"),
+      ]),
 
     .executableTarget(
       name: "epsim",
@@ -56,6 +80,9 @@ let package = Package(
         "FixtureGenerator",
         "FileOutput",
         "ScenarioLanguage",
+        "ExternalPurchaseReports",
+        "MockAppleServer",
+        .product(name: "Crypto", package: "swift-crypto"),
         "EpsimTUI",
         "TerminalBackend",
         "TextFrame",
@@ -92,6 +119,17 @@ let package = Package(
         "EpsimTUI", "LifecycleSimulator", "ScenarioLanguage", "TextFrame", "FrameSnapshotTesting",
       ],
       exclude: ["Snapshots"]),
+    .testTarget(
+      name: "ExternalPurchaseReportsTests",
+      dependencies: ["ExternalPurchaseReports", "LifecycleSimulator", "ExternalPurchaseTokens"]),
+    .testTarget(
+      name: "MockAppleServerTests",
+      dependencies: [
+        "MockAppleServer", "ExternalPurchaseReports", "LifecycleSimulator", "ExternalPurchaseTokens",
+        .product(name: "Crypto", package: "swift-crypto"),
+        .product(name: "X509", package: "swift-certificates"),
+        .product(name: "Hummingbird", package: "hummingbird"),
+      ]),
     // Run the built binaries; depending on the executables makes SwiftPM build them first.
     .testTarget(name: "EpsimCLITests", dependencies: ["epsim", "ExternalPurchaseTokens", "TokenCorpus"]),
     // The built `epsim` and the probe in a real terminal (tmux).

@@ -9,7 +9,7 @@ struct EpsimCommand: ParsableCommand {
     abstract: "Simulate Apple's external purchase tokens: lifecycles, expiries, decoding.",
     subcommands: [
       TUICommand.self, RunCommand.self, DecodeCommand.self, GenerateCommand.self, SamplesCommand.self,
-      CraftCommand.self, LintCommand.self,
+      CraftCommand.self, LintCommand.self, ReportCommand.self, ServeCommand.self,
     ],
     defaultSubcommand: TUICommand.self
   )

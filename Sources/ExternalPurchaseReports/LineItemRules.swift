@@ -1,0 +1,188 @@
+import ExternalPurchaseTokens
+import LifecycleSimulator
+
+/// The per-line-item checks of a `LINE_ITEM` report (SPEC 7).
+struct LineItemRules {
+  let world: WorldState
+  let ledger: ReportLedger
+  let token: ExternalPurchaseToken
+
+  func errors(for items: [LineItem]) -> [ReportError] {
+    var errors: [ReportError] = []
+    var seen: [String: LineItem] = [:]
+    for item in items {
+      if seen[item.lineItemId] != nil {
+        errors.append(
+          ReportError(
+            .duplicateValue, "lineItemId \(item.lineItemId) appears more than once in the report",
+            fieldName: "lineItemId", lineItemId: item.lineItemId))
+      }
+      errors += shapeErrors(item) + dateErrors(item) + historyErrors(item, earlierInReport: seen)
+      seen[item.lineItemId] = seen[item.lineItemId] ?? item
+    }
+    return errors
+  }
+
+  private func error(_ kind: ReportErrorKind, _ detail: String, _ field: String, _ item: LineItem)
+    -> ReportError
+  {
+    ReportError(kind, detail, fieldName: field, lineItemId: item.lineItemId)
+  }
+
+  /// Fields that must go together, amounts, codes.
+  private func shapeErrors(_ item: LineItem) -> [ReportError] {
+    var errors: [ReportError] = []
+    if item.amountTaxExclusive + item.taxAmount != item.amountTaxInclusive {
+      errors.append(
+        error(
+          .incorrectAmountTaxInclusive,
+          "amountTaxExclusive \(item.amountTaxExclusive) + taxAmount \(item.taxAmount) is "
+            + "\(item.amountTaxExclusive + item.taxAmount), not amountTaxInclusive \(item.amountTaxInclusive)",
+          "amountTaxInclusive", item))
+    }
+    if item.quantity < 1 {
+      errors.append(
+        error(.invalidValue, "quantity must be at least 1, found \(item.quantity)", "quantity", item))
+    }
+    for (field, value) in [
+      ("reportingCurrency", item.reportingCurrency), ("pricingCurrency", item.pricingCurrency),
+      ("taxCountry", item.taxCountry),
+    ] where !Self.isThreeUppercaseLetters(value) {
+      errors.append(
+        error(.invalidValue, "\(field) must be three capital letters, found '\(value)'", field, item))
+    }
+    if item.isErroneouslySubmitted, !item.isRestatement {
+      errors.append(
+        error(
+          .erroneouslySubmittedNotRestatement, "erroneouslySubmitted needs restatement: true",
+          "erroneouslySubmitted", item))
+    }
+    switch item.eventType {
+    case .buy:
+      if item.productType == nil {
+        errors.append(error(.missingRequiredField, "productType is required with BUY", "productType", item))
+      }
+    case .refund:
+      if item.referenceLineItemId == nil {
+        errors.append(
+          error(
+            .missingRequiredField, "referenceLineItemId is required with REFUND", "referenceLineItemId", item)
+        )
+      }
+    }
+    if item.productType == .subscription, item.eventType == .buy, item.subscriptionEvent == nil {
+      errors.append(
+        error(
+          .missingRequiredField, "subscriptionEvent is required with SUBSCRIPTION", "subscriptionEvent", item)
+      )
+    }
+    if item.productType == .oneTimeBuy, item.subscriptionEvent != nil {
+      errors.append(
+        error(
+          .fieldNotAllowed, "subscriptionEvent is not allowed with ONE_TIME_BUY", "subscriptionEvent", item))
+    }
+    return errors
+  }
+
+  /// Future dates, dates too old, and purchases outside the token's active range.
+  private func dateErrors(_ item: LineItem) -> [ReportError] {
+    var errors: [ReportError] = []
+    let date = item.creationDate
+    if date > world.now {
+      errors.append(
+        error(
+          .futureDate, "creationDate \(ISOTime.string(date)) is after now (\(ISOTime.string(world.now)))",
+          "creationDate", item))
+    } else if world.now - date > ReportWindows.reportable {
+      errors.append(
+        error(
+          .dateTooFarInPast, "creationDate \(ISOTime.string(date)) is more than three years ago",
+          "creationDate", item))
+    }
+    // Purchases belong to the token's active range; refunds are bounded by what they refund.
+    if item.eventType == .buy, !token.isActive(at: date) {
+      errors.append(
+        error(
+          .lineItemCreationDateOutOfRange,
+          "creationDate \(ISOTime.string(date)) is outside the token's active range \(activeRange)",
+          "creationDate",
+          item))
+    }
+    return errors
+  }
+
+  private var activeRange: String {
+    let end = token.tokenExpirationDate.map { ISOTime.string($0) + ")" } ?? "no expiry)"
+    return "[\(ISOTime.string(token.tokenCreationDate)), \(end)"
+  }
+
+  /// Rules that depend on what was accepted before: repeats, restatements, refunds.
+  private func historyErrors(_ item: LineItem, earlierInReport: [String: LineItem]) -> [ReportError] {
+    var errors: [ReportError] = []
+    let accepted = ledger.lineItems[item.lineItemId]
+    if item.isRestatement {
+      if let original = accepted?.item {
+        if original.creationDate != item.creationDate {
+          errors.append(
+            error(
+              .restatementCreationDateMismatch,
+              "a restatement keeps the original creationDate \(ISOTime.string(original.creationDate))",
+              "creationDate", item))
+        }
+        if world.now - original.creationDate >= ReportWindows.restatement {
+          errors.append(
+            error(
+              .restatementNotAllowedCreationDate,
+              "line items can be restated for one year after their creationDate "
+                + "\(ISOTime.string(original.creationDate))", "restatement", item))
+        }
+      } else {
+        errors.append(
+          error(
+            .referencedLineItemNotFound, "no accepted line item \(item.lineItemId) to restate", "lineItemId",
+            item))
+      }
+    } else if accepted != nil {
+      errors.append(
+        error(
+          .duplicateValue, "lineItemId \(item.lineItemId) was already reported; restate it to change it",
+          "lineItemId", item))
+    }
+    if item.eventType == .refund, let reference = item.referenceLineItemId {
+      errors += refundErrors(item, reference: reference, earlierInReport: earlierInReport)
+    }
+    return errors
+  }
+
+  private func refundErrors(_ item: LineItem, reference: String, earlierInReport: [String: LineItem])
+    -> [ReportError]
+  {
+    guard let refunded = earlierInReport[reference] ?? ledger.lineItems[reference]?.item else {
+      return [
+        error(
+          .referencedLineItemNotFound, "referenceLineItemId \(reference) names no reported line item",
+          "referenceLineItemId", item)
+      ]
+    }
+    var errors: [ReportError] = []
+    if refunded.creationDate > item.creationDate {
+      errors.append(
+        error(
+          .referencedCreationDateIncompatible,
+          "the refunded line item was created \(ISOTime.string(refunded.creationDate)), after this refund",
+          "creationDate", item))
+    }
+    if world.now - refunded.creationDate >= ReportWindows.refund {
+      errors.append(
+        error(
+          .refundNotAllowedCreationDate,
+          "refunds can be reported for one year after the refunded line item's creationDate "
+            + "\(ISOTime.string(refunded.creationDate))", "creationDate", item))
+    }
+    return errors
+  }
+
+  static func isThreeUppercaseLetters(_ text: String) -> Bool {
+    text.utf8.count == 3 && text.utf8.allSatisfy { $0 >= UInt8(ascii: "A") && $0 <= UInt8(ascii: "Z") }
+  }
+}

@@ -1,0 +1,56 @@
+import Foundation
+import Hummingbird
+import LifecycleSimulator
+import Logging
+import NIOCore
+import ServiceLifecycle
+
+/// `epsim serve`: Apple's External Purchase Server API and epsim's control API over real HTTP,
+/// on loopback by default, over one simulated world on the virtual clock.
+public struct MockAppleServer: Sendable {
+  public let state: MockAppleState
+  public let configuration: ServerConfiguration
+
+  /// Makes the server and its test certificate authority (a fresh one per server).
+  public init(world: WorldState, configuration: ServerConfiguration) throws {
+    self.state = MockAppleState(
+      world: world, notificationSettings: configuration.notifications,
+      authority: try TestCertificateAuthority())
+    self.configuration = configuration
+  }
+
+  /// Serves until the calling task is cancelled (or SIGINT/SIGTERM when `handleSignals`);
+  /// `onRunning` gets the port actually bound, which matters when the configuration asks for 0.
+  ///
+  /// Cancellation shuts the server down gracefully: open requests finish, nothing is logged
+  /// as an error.
+  public func run(handleSignals: Bool = false, onRunning: @escaping @Sendable (Int) async -> Void = { _ in })
+    async throws
+  {
+    let router = Router()
+    ReportRoutes(state: state, configuration: configuration).register(on: router)
+    ControlRoutes(state: state, configuration: configuration).register(on: router)
+    var logger = Logger(label: "epsim")
+    logger.logLevel = configuration.logLevel
+    let app = Application(
+      router: router,
+      configuration: .init(
+        address: .hostname(configuration.host, port: configuration.port), serverName: "epsim"),
+      onServerRunning: { [state] channel in
+        // Notifications the starting world already has due go out before anything else happens.
+        _ = try? await NotificationDispatcher(state: state).deliverDue()
+        await onRunning(channel.localAddress?.port ?? 0)
+      }, logger: logger)
+    let group = ServiceGroup(
+      configuration: .init(
+        services: [app], gracefulShutdownSignals: handleSignals ? [.sigterm, .sigint] : [], logger: logger))
+    // The group runs in its own task so the caller's cancellation becomes a graceful shutdown
+    // instead of cancelling every open connection.
+    let running = Task { try await group.run() }
+    try await withTaskCancellationHandler {
+      try await running.value
+    } onCancel: {
+      Task { await group.triggerGracefulShutdown() }
+    }
+  }
+}

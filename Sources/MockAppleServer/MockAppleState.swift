@@ -1,0 +1,99 @@
+import ExternalPurchaseReports
+import ExternalPurchaseTokens
+import Foundation
+import LifecycleSimulator
+
+/// Everything the mock server holds: the simulated world (event-sourced, on the virtual clock)
+/// and Apple's side of reporting, one ledger per environment so the two never mix.
+///
+/// An actor, so each request sees and changes one consistent state; every change is computed
+/// on a copy and stored only when it succeeded.
+public actor MockAppleState {
+  public private(set) var simulation: Simulation
+  private var ledgers: [TokenEnvironment: ReportLedger]
+  private var rateWindow: (second: Int64, count: Int) = (0, 0)
+  /// The world's tokens by id; rebuilt when tokens were added (tokens are never removed).
+  private var lookup: TokenLookup
+  private var lookupSize = 0
+  public private(set) var notifications = NotificationLog()
+  public nonisolated let notificationSettings: NotificationSettings
+  public nonisolated let authority: TestCertificateAuthority
+
+  public init(
+    world: WorldState, notificationSettings: NotificationSettings, authority: TestCertificateAuthority
+  ) {
+    simulation = Simulation(initial: world)
+    lookup = TokenLookup(world: world)
+    lookupSize = world.tokens.count
+    ledgers = [
+      .production: ReportLedger(environment: .production), .sandbox: ReportLedger(environment: .sandbox),
+    ]
+    self.notificationSettings = notificationSettings
+    self.authority = authority
+  }
+
+  public var world: WorldState { simulation.world }
+
+  public func ledger(_ environment: TokenEnvironment) -> ReportLedger {
+    ledgers[environment] ?? ReportLedger(environment: environment)
+  }
+
+  /// Checks a report body against the world; records it only when it is accepted.
+  public func submit(body: Data, environment: TokenEnvironment) -> ReportVerdict {
+    switch ReportBodyParser.parse(body) {
+    case .failure(let response): return .rejected(response.errors)
+    case .success(let report): return submit(report, environment: environment)
+    }
+  }
+
+  /// Checks a parsed report against the world; records it only when it is accepted. Servers
+  /// parse outside the actor, so only this part runs one request at a time.
+  public func submit(_ report: ExternalPurchaseReport, environment: TokenEnvironment) -> ReportVerdict {
+    if lookupSize != simulation.world.tokens.count {
+      lookup = TokenLookup(world: simulation.world)
+      lookupSize = simulation.world.tokens.count
+    }
+    // In place: copying the ledger out and back would copy every accepted report each time.
+    // `submit` changes the ledger only when it accepts.
+    return ledgers[environment, default: ReportLedger(environment: environment)].submit(
+      report, world: simulation.world, lookup: lookup)
+  }
+
+  /// An accepted report, by its request identifier.
+  public func report(_ requestIdentifier: String, environment: TokenEnvironment) -> ExternalPurchaseReport? {
+    ledger(environment).reports[requestIdentifier]
+  }
+
+  /// Applies a world event; a refused event changes nothing.
+  public func apply(_ event: WorldEvent) throws(SimulationError) -> (outcome: EventOutcome, world: WorldState)
+  {
+    let outcome = try simulation.apply(event)
+    return (outcome, simulation.world)
+  }
+
+  /// Creates the notifications that fell due by the world's time, then hands out the
+  /// deliveries whose attempt is due (they stay in flight until recorded).
+  public func takeDueDeliveries() throws -> [NotificationDelivery] {
+    let world = simulation.world
+    let due = NotificationSchedule(settings: notificationSettings).due(in: world, known: notifications.keys) {
+      id in
+      ledgers.values.contains { $0.statuses[id] != nil }
+    }
+    try notifications.add(due, world: world, settings: notificationSettings, authority: authority)
+    return notifications.takeDue(now: world.now)
+  }
+
+  /// Records one delivery attempt.
+  public func record(_ attempt: DeliveryAttempt, for key: String) {
+    notifications.record(attempt, for: key, retryDelays: notificationSettings.retryDelays)
+  }
+
+  /// Counts a request against a limit per real second; false when the limit is used up.
+  public func admit(limitPerSecond: Int, now: Date) -> Bool {
+    let second = Int64(now.timeIntervalSince1970.rounded(.down))
+    if rateWindow.second != second { rateWindow = (second, 0) }
+    guard rateWindow.count < limitPerSecond else { return false }
+    rateWindow.count += 1
+    return true
+  }
+}

@@ -1,0 +1,29 @@
+import Foundation
+import LifecycleSimulator
+
+/// Sends whatever notifications are due after the world changed, retrying failures whose retry
+/// time the virtual clock has also passed, until nothing more is due.
+struct NotificationDispatcher: Sendable {
+  let state: MockAppleState
+
+  /// The deliveries attempted (or logged) in this round, as they stand afterwards.
+  func deliverDue() async throws -> [NotificationDelivery] {
+    let sender = await state.notificationSettings.webhookURL.flatMap(URL.init(string:)).map {
+      WebhookSender(url: $0)
+    }
+    var touched: [String] = []
+    let before = await state.notifications.keys
+    while true {
+      let due = try await state.takeDueDeliveries()
+      guard let sender, !due.isEmpty else { break }
+      for delivery in due {
+        let (status, error) = await sender.send(signedPayload: delivery.signedPayload)
+        let at = delivery.nextAttemptAt ?? delivery.dueAt
+        await state.record(DeliveryAttempt(at: at, status: status, error: error), for: delivery.key)
+        touched.append(delivery.key)
+      }
+    }
+    let log = await state.notifications.deliveries
+    return log.filter { touched.contains($0.key) || !before.contains($0.key) }
+  }
+}

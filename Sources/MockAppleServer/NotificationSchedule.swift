@@ -1,0 +1,59 @@
+import ExternalPurchaseTokens
+import LifecycleSimulator
+
+/// Which notifications a world has due by its current time: a pure function of the world, the
+/// settings and which tokens were reported, so it is tested without a network.
+///
+/// - CREATED: when a custom link token comes to exist (a refreshed one when it is handed out).
+/// - UNREPORTED: a custom link token's expiry plus `unreportedDelay`; a plain token's creation
+///   plus 10 days; only if the token is still unreported then.
+/// - ACTIVE_TOKEN_REMINDER: every `reminderInterval` after an ACQUISITION or SERVICES token's
+///   creation while it is active and unreported.
+public struct NotificationSchedule: Sendable {
+  public var settings: NotificationSettings
+
+  public init(settings: NotificationSettings) {
+    self.settings = settings
+  }
+
+  /// Every notification due at or before `world.now` whose key is not in `known`, oldest first.
+  /// `isReported` says whether a token (by externalPurchaseId) has an accepted report.
+  public func due(in world: WorldState, known: Set<String>, isReported: (String) -> Bool)
+    -> [ScheduledNotification]
+  {
+    var due: [ScheduledNotification] = []
+    func add(_ subtype: NotificationSubtype, _ issued: IssuedToken, at time: VirtualTime, occurrence: Int = 0)
+    {
+      let key = "\(issued.id)/\(subtype.rawValue)/\(occurrence)"
+      guard time <= world.now, !known.contains(key) else { return }
+      due.append(
+        ScheduledNotification(
+          key: key, subtype: subtype, tokenIndex: issued.id, token: issued.token, dueAt: time))
+    }
+    for issued in world.tokens {
+      let token = issued.token
+      let reported = isReported(token.externalPurchaseId)
+      guard let expiration = token.tokenExpirationDate else {
+        if !reported {
+          add(
+            .unreported, issued, at: token.tokenCreationDate + NotificationSettings.plainTokenUnreportedDelay)
+        }
+        continue
+      }
+      add(.created, issued, at: issued.isRefresh ? issued.issuedAt : token.tokenCreationDate)
+      if !reported { add(.unreported, issued, at: expiration + settings.unreportedDelay) }
+      if !reported, token.tokenType == .acquisition || token.tokenType == .services,
+        settings.reminderInterval > 0
+      {
+        var occurrence = 1
+        var time = token.tokenCreationDate + settings.reminderInterval
+        while time < expiration && time <= world.now {
+          add(.activeTokenReminder, issued, at: time, occurrence: occurrence)
+          occurrence += 1
+          time += settings.reminderInterval
+        }
+      }
+    }
+    return due.sorted { ($0.dueAt, $0.tokenIndex) < ($1.dueAt, $1.tokenIndex) }
+  }
+}

@@ -1,0 +1,80 @@
+import ExternalPurchaseReports
+import ExternalPurchaseTokens
+import Foundation
+import HTTPTypes
+import Hummingbird
+
+/// The mock External Purchase Server API (SPEC 7): `PUT /externalPurchase/v1/reports` and
+/// `GET /externalPurchase/v1/reports/{requestIdentifier}`. Production answers at the root,
+/// sandbox under `/sandbox`, each with its own ledger, as Apple's two hosts are apart.
+struct ReportRoutes: Sendable {
+  let state: MockAppleState
+  let configuration: ServerConfiguration
+
+  /// Where each environment's API lives on the mock server.
+  static let prefixes: [(String, TokenEnvironment)] = [("", .production), ("/sandbox", .sandbox)]
+
+  func register(on router: Router<BasicRequestContext>) {
+    for (prefix, environment) in Self.prefixes {
+      router.put("\(prefix)/externalPurchase/v1/reports") { request, _ in
+        await send(request, environment: environment)
+      }
+      router.get("\(prefix)/externalPurchase/v1/reports/:requestIdentifier") { request, context in
+        await retrieve(
+          request, id: context.parameters.get("requestIdentifier") ?? "", environment: environment)
+      }
+    }
+  }
+
+  /// Authentication, then the rate limit: the checks every Apple endpoint makes first.
+  private func admission(_ request: Request) async -> Response? {
+    let now = configuration.clock()
+    if case .failure(let failure) = configuration.verifier.verify(
+      authorization: request.headers[.authorization], now: now)
+    {
+      var headers = HTTPFields()
+      headers[HTTPField.Name("epsim-auth-error")!] = failure.reason
+      return Response(status: .unauthorized, headers: headers)
+    }
+    if let limit = configuration.rateLimitPerSecond, !(await state.admit(limitPerSecond: limit, now: now)) {
+      return JSONResponse.error(
+        .tooManyRequests, code: GeneralErrorCode.rateLimitExceeded, "Rate limit exceeded.")
+    }
+    return nil
+  }
+
+  private func send(_ request: Request, environment: TokenEnvironment) async -> Response {
+    if let refusal = await admission(request) { return refusal }
+    let body: Data
+    switch await RequestBody.data(of: request, limit: configuration.maximumBodyBytes) {
+    case .failure(let failure): return RequestBody.response(for: failure)
+    case .success(let data): body = data
+    }
+    let report: ExternalPurchaseReport
+    switch ReportBodyParser.parse(body) {
+    case .failure(let response): return JSONResponse.make(.badRequest, response)
+    case .success(let parsed): report = parsed
+    }
+    switch await state.submit(report, environment: environment) {
+    case .accepted(let report), .resent(let report):
+      return JSONResponse.make(.ok, SendReportResponse(requestIdentifier: report.requestIdentifier))
+    case .rejected(let errors):
+      return JSONResponse.make(.badRequest, ReportErrorResponse(errors: errors))
+    }
+  }
+
+  private func retrieve(_ request: Request, id: String, environment: TokenEnvironment) async -> Response {
+    if let refusal = await admission(request) { return refusal }
+    guard let report = await state.report(id, environment: environment) else {
+      return JSONResponse.error(
+        .notFound, code: GeneralErrorCode.reportNotFound,
+        "no accepted \(environment.rawValue) report has requestIdentifier \(id)")
+    }
+    return JSONResponse.make(.ok, report)
+  }
+}
+
+/// The 200 answer to a report.
+struct SendReportResponse: Codable {
+  var requestIdentifier: String
+}

@@ -1,0 +1,38 @@
+import Crypto
+import Foundation
+import Logging
+
+/// How `epsim serve` listens and what it accepts.
+public struct ServerConfiguration: Sendable {
+  public var host: String
+  /// 0 picks a free port; `onRunning` reports the one chosen.
+  public var port: Int
+  /// Checks the bearer JWT of the mock Apple endpoints.
+  public var verifier: AppStoreJWTVerifier
+  /// Larger request bodies are answered 413.
+  public var maximumBodyBytes: Int
+  /// Requests to the Apple endpoints per real second before 429; nil for no limit.
+  public var rateLimitPerSecond: Int?
+  /// The real clock JWTs are checked against (injected so tests can move it).
+  public var clock: @Sendable () -> Date
+  /// How much the server logs (startup at info, failures at error).
+  public var logLevel: Logger.Level
+  /// Where and when EXTERNAL_PURCHASE_TOKEN notifications go.
+  public var notifications: NotificationSettings
+
+  public init(
+    host: String = "127.0.0.1", port: Int = 8080, verifier: AppStoreJWTVerifier,
+    maximumBodyBytes: Int = 1 << 20,
+    rateLimitPerSecond: Int? = nil, clock: @escaping @Sendable () -> Date = { Date() },
+    logLevel: Logger.Level = .info, notifications: NotificationSettings = NotificationSettings()
+  ) {
+    self.host = host
+    self.port = port
+    self.verifier = verifier
+    self.maximumBodyBytes = maximumBodyBytes
+    self.rateLimitPerSecond = rateLimitPerSecond
+    self.clock = clock
+    self.logLevel = logLevel
+    self.notifications = notifications
+  }
+}

@@ -1,0 +1,86 @@
+import Crypto
+import Foundation
+import SwiftASN1
+import X509
+
+/// A local certificate authority that signs epsim's notifications the way Apple signs its own:
+/// a root, an intermediate and a leaf, all P-256, with the leaf's chain in the JWS `x5c` header.
+///
+/// The leaf and intermediate carry the marker extensions Apple's certificates carry (OIDs
+/// 1.2.840.113635.100.6.11.1 and 1.2.840.113635.100.6.2.1), so Apple's own verification
+/// libraries accept epsim's notifications once this root is configured as trusted.
+/// Made fresh for each server; export the root with `GET /epsim/v1/notifications/ca.pem`.
+public struct TestCertificateAuthority: Sendable {
+  /// The root certificate in PEM, for the backend to trust.
+  public let rootPEM: String
+  /// Leaf, intermediate and root, DER in standard Base64: the JWS `x5c` header.
+  public let chain: [String]
+  /// The leaf's private key, raw bytes (swift-crypto keys are not `Sendable`).
+  private let leafKeyBytes: Data
+
+  static let leafMarker: ASN1ObjectIdentifier = [1, 2, 840, 113_635, 100, 6, 11, 1]
+  static let intermediateMarker: ASN1ObjectIdentifier = [1, 2, 840, 113_635, 100, 6, 2, 1]
+
+  public init() throws {
+    // Valid across every virtual time a simulation is likely to reach: notifications are
+    // signed at virtual times and a verifier checks the chain at the signing date.
+    let notBefore = Date(timeIntervalSince1970: 946_684_800)  // 2000-01-01
+    let notAfter = Date(timeIntervalSince1970: 4_102_444_800)  // 2100-01-01
+    let rootKey = P256.Signing.PrivateKey()
+    let intermediateKey = P256.Signing.PrivateKey()
+    let leafKey = P256.Signing.PrivateKey()
+    let rootName = try DistinguishedName {
+      CommonName("epsim test root CA")
+      OrganizationName("epsim")
+    }
+    let intermediateName = try DistinguishedName {
+      CommonName("epsim test intermediate CA")
+      OrganizationName("epsim")
+    }
+    let leafName = try DistinguishedName {
+      CommonName("epsim notification signing")
+      OrganizationName("epsim")
+    }
+    let root = try Certificate(
+      version: .v3, serialNumber: .init(), publicKey: .init(rootKey.publicKey), notValidBefore: notBefore,
+      notValidAfter: notAfter, issuer: rootName, subject: rootName, signatureAlgorithm: .ecdsaWithSHA256,
+      extensions: try Certificate.Extensions {
+        Critical(BasicConstraints.isCertificateAuthority(maxPathLength: nil))
+        Critical(KeyUsage(keyCertSign: true, cRLSign: true))
+      }, issuerPrivateKey: .init(rootKey))
+    let intermediate = try Certificate(
+      version: .v3, serialNumber: .init(), publicKey: .init(intermediateKey.publicKey),
+      notValidBefore: notBefore,
+      notValidAfter: notAfter, issuer: rootName, subject: intermediateName,
+      signatureAlgorithm: .ecdsaWithSHA256,
+      extensions: try Certificate.Extensions {
+        Critical(BasicConstraints.isCertificateAuthority(maxPathLength: 0))
+        Critical(KeyUsage(keyCertSign: true, cRLSign: true))
+        Certificate.Extension(oid: Self.intermediateMarker, critical: false, value: [0x05, 0x00])
+      }, issuerPrivateKey: .init(rootKey))
+    let leaf = try Certificate(
+      version: .v3, serialNumber: .init(), publicKey: .init(leafKey.publicKey), notValidBefore: notBefore,
+      notValidAfter: notAfter, issuer: intermediateName, subject: leafName,
+      signatureAlgorithm: .ecdsaWithSHA256,
+      extensions: try Certificate.Extensions {
+        Critical(BasicConstraints.notCertificateAuthority)
+        Critical(KeyUsage(digitalSignature: true))
+        Certificate.Extension(oid: Self.leafMarker, critical: false, value: [0x05, 0x00])
+      }, issuerPrivateKey: .init(intermediateKey))
+    rootPEM = try root.serializeAsPEM().pemString
+    chain = try [leaf, intermediate, root].map {
+      Data(try $0.serializeAsPEM().derBytes).base64EncodedString()
+    }
+    leafKeyBytes = leafKey.rawRepresentation
+  }
+
+  /// A compact JWS of `payload` signed ES256 by the leaf, with the chain in `x5c`.
+  public func sign(payload: Data) throws -> String {
+    let header = try JSONSerialization.data(
+      withJSONObject: ["alg": "ES256", "x5c": chain], options: .sortedKeys)
+    let signingInput = Base64URLSegment.encode(header) + "." + Base64URLSegment.encode(payload)
+    let key = try P256.Signing.PrivateKey(rawRepresentation: leafKeyBytes)
+    let signature = try key.signature(for: Data(signingInput.utf8))
+    return signingInput + "." + Base64URLSegment.encode(signature.rawRepresentation)
+  }
+}

@@ -1,0 +1,11 @@
+import LifecycleSimulator
+
+extension ScenarioRunner {
+  /// Runs a scenario and returns its transcript with the world the run left behind, for commands
+  /// that work on a scenario's final world (`epsim report`, `epsim serve`).
+  public func runKeepingWorld(_ scenario: Scenario, file: String) -> (
+    transcript: Transcript, world: WorldState
+  ) {
+    execute(scenario, file: file)
+  }
+}

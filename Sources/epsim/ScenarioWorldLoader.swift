@@ -1,0 +1,38 @@
+import Foundation
+import LifecycleSimulator
+import ScenarioLanguage
+
+/// Reads, parses and runs a scenario file and hands back the world it leaves, for the commands
+/// that work on a scenario's final world (`epsim report`, `epsim serve`).
+enum ScenarioWorldLoader {
+  /// The final world, or a message saying what is wrong and where (file:line:column).
+  static func world(from file: String) -> Result<WorldState, ScenarioLoadError> {
+    guard let data = FileManager.default.contents(atPath: file) else {
+      return .failure(ScenarioLoadError("\(file): cannot read the file"))
+    }
+    guard let text = String(data: data, encoding: .utf8) else {
+      return .failure(ScenarioLoadError("\(file): the file is not UTF-8 text"))
+    }
+    let scenario: Scenario
+    do {
+      scenario = try ScenarioParser.parse(text, file: file)
+    } catch {
+      return .failure(ScenarioLoadError(error.errors.map(\.description).joined(separator: "\n")))
+    }
+    let (transcript, world) = ScenarioRunner().runKeepingWorld(scenario, file: file)
+    if let failure = transcript.failure {
+      // A refused step leaves a world other than the one the file describes.
+      return .failure(
+        ScenarioLoadError(
+          "\(file):\(failure.location.line):\(failure.location.column): the engine refused "
+            + "'\(failure.statement)': \(failure.message)"))
+    }
+    return .success(world)
+  }
+}
+
+/// Why a scenario gave no world; the message names the file and, when known, the line.
+struct ScenarioLoadError: Error {
+  let message: String
+  init(_ message: String) { self.message = message }
+}

@@ -1,0 +1,112 @@
+import Foundation
+import Testing
+
+/// The server against docs/control-api.openapi.json: every documented operation answers with a
+/// documented status and a body that fits the documented schema.
+@Suite("Mock server: control API matches its OpenAPI document")
+struct OpenAPIConformanceTests {
+  static let documentURL = URL(fileURLWithPath: #filePath)
+    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    .appendingPathComponent("docs/control-api.openapi.json")
+
+  private func load() throws -> [String: Any] {
+    try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: Self.documentURL)) as? [String: Any])
+  }
+
+  /// The schema documented for one answer, or nil when the status is not documented.
+  private func schema(_ document: [String: Any], path: String, method: String, status: Int) -> [String: Any]?
+  {
+    let paths = document["paths"] as? [String: Any]
+    let operation = (paths?[path] as? [String: Any])?[method] as? [String: Any]
+    let response = (operation?["responses"] as? [String: Any])?[String(status)] as? [String: Any]
+    let content = (response?["content"] as? [String: Any])?["application/json"] as? [String: Any]
+    return content?["schema"] as? [String: Any]
+  }
+
+  private func check(
+    _ exchange: HTTPExchange, _ document: [String: Any], path: String, method: String
+  ) throws {
+    let documented = try #require(
+      schema(document, path: path, method: method, status: exchange.status),
+      "\(method.uppercased()) \(path) answered \(exchange.status), which the document does not list")
+    let value = try JSONSerialization.jsonObject(with: exchange.body)
+    let problems = SchemaValidator(document: document).problems(value, against: documented)
+    #expect(problems.isEmpty, "\(method.uppercased()) \(path): \(problems.joined(separator: "; "))")
+  }
+
+  @Test func everyOperationAnswersAsDocumented() async throws {
+    let document = try load()
+    try await TestServer.with { server in
+      let events = try #require(
+        ((((document["paths"] as? [String: Any])?["/epsim/v1/events"] as? [String: Any])?["post"]
+          as? [String: Any])?[
+            "requestBody"] as? [String: Any]).flatMap {
+            (($0["content"] as? [String: Any])?["application/json"] as? [String: Any])?["examples"]
+              as? [String: Any]
+          })
+      // The examples in a fixed order, so the world they build is the same every run.
+      for name in ["install", "requestToken", "advanceBy", "advanceTo"] {
+        let example = try #require((events[name] as? [String: Any])?["value"] as? [String: Any])
+        let answer = try await server.event(example)
+        #expect(answer.status == 200, "example \(name)")
+        try check(answer, document, path: "/epsim/v1/events", method: "post")
+      }
+      for path in [
+        "/epsim/v1/world", "/epsim/v1/tokens", "/epsim/v1/reports", "/epsim/v1/plan",
+        "/epsim/v1/notifications",
+      ] {
+        let answer = try await server.request("GET", path)
+        #expect(answer.status == 200)
+        try check(answer, document, path: path, method: "get")
+      }
+      for bad in [["type": "teleport"], ["type": "install", "device": "nobody"]] {
+        try check(try await server.event(bad), document, path: "/epsim/v1/events", method: "post")
+      }
+    }
+  }
+
+  @Test func everyDocumentedPathIsServed() async throws {
+    let document = try load()
+    let paths = try #require(document["paths"] as? [String: [String: Any]])
+    try await TestServer.with { server in
+      let readable = paths.filter { $0.value["get"] != nil }.keys.sorted()
+      #expect(readable.count == 6)
+      for path in readable {
+        let answer = try await server.request("GET", path)
+        #expect(answer.status == 200, "\(path)")
+      }
+    }
+  }
+}
+
+@Suite("Schema validator used by the conformance test")
+struct SchemaValidatorTests {
+  @Test func findsMissingMembersWrongTypesAndEnumValues() throws {
+    let document: [String: Any] = [
+      "components": [
+        "schemas": [
+          "Thing": [
+            "type": "object", "required": ["id", "flag"],
+            "properties": [
+              "id": ["type": "integer"], "flag": ["type": "boolean"],
+              "kind": ["type": "string", "enum": ["a", "b"]],
+            ],
+          ]
+        ]
+      ]
+    ]
+    let validator = SchemaValidator(document: document)
+    let schema: [String: Any] = ["type": "array", "items": ["$ref": "#/components/schemas/Thing"]]
+    let good = try JSONSerialization.jsonObject(with: Data(#"[{"id":1,"flag":true,"kind":"a"}]"#.utf8))
+    #expect(validator.problems(good, against: schema).isEmpty)
+    let bad = try JSONSerialization.jsonObject(
+      with: Data(#"[{"id":true,"kind":"c"},{"id":1.5,"flag":1}]"#.utf8))
+    #expect(
+      validator.problems(bad, against: schema).sorted()
+        == [
+          "$[0]: missing required flag", "$[0].kind: c is not one of the enum values",
+          "$[0].id: expected integer, found boolean", "$[1].flag: expected boolean, found integer",
+          "$[1].id: expected integer, found number",
+        ].sorted())
+  }
+}
