@@ -15,6 +15,8 @@ let package = Package(
     .library(name: "InfoPlistLint", targets: ["InfoPlistLint"]),
     // Parse and run .epsim scenarios from Swift code, as `epsim run` does.
     .library(name: "ScenarioLanguage", targets: ["ScenarioLanguage"]),
+    // Which report each token needs, and Apple's checks of a report body; no networking.
+    .library(name: "ExternalPurchaseReports", targets: ["ExternalPurchaseReports"]),
     .executable(name: "epsim", targets: ["epsim"]),
   ],
   dependencies: [
