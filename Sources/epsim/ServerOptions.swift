@@ -1,0 +1,120 @@
+import ArgumentParser
+import Crypto
+import FileOutput
+import Foundation
+import LifecycleSimulator
+import MockAppleServer
+
+/// The options of the mock server, shared by `epsim serve` and `epsim tui --serve`.
+struct ServerOptions: ParsableArguments {
+  @Option(help: "Address to listen on; loopback unless you mean otherwise.")
+  var host = "127.0.0.1"
+
+  @Option(help: "Port to listen on; 0 picks a free one (printed at start).")
+  var port = 8080
+
+  @Option(help: "PEM file with your In-App Purchase key: its public key, or the .p8 private key.")
+  var publicKey: String?
+
+  @Option(help: "When given, the JWT's iss must equal this issuer id.")
+  var issuer: String?
+
+  @Option(help: "When given, the JWT header's kid must equal this key id.")
+  var keyId: String?
+
+  @Option(help: "Answer 413 to request bodies larger than this many bytes.")
+  var maxBodyBytes = 1 << 20
+
+  @Option(help: "Answer 429 after this many Apple API requests in one second (default: no limit).")
+  var rateLimit: Int?
+
+  @Option(help: "POST EXTERNAL_PURCHASE_TOKEN notifications to this URL (default: log them only).")
+  var webhook: String?
+
+  @Option(help: "UNREPORTED fires this long after a custom link token's expiry, like 1h or 2d.")
+  var unreportedDelay = "1h"
+
+  @Option(help: "ACTIVE_TOKEN_REMINDER interval for unreported ACQUISITION/SERVICES tokens; 0 for none.")
+  var reminderInterval = "30d"
+
+  @Option(help: "Write the test CA's root certificate (PEM) here, to trust it in the backend.")
+  var exportCA: String?
+
+  /// A server on `world`, configured from the options; `command` names the caller in errors.
+  ///
+  /// Without --public-key a key is made for this run and its private half printed. Under the
+  /// terminal UI (`besideTerminalUI`) nothing may be printed while curses owns the screen, so a
+  /// key is required and the server's log is silenced.
+  func makeServer(world: WorldState, command: String, besideTerminalUI: Bool) throws -> MockAppleServer {
+    guard (0...65_535).contains(port) else {
+      throw ReportCLI.usage(command, "--port must be 0 to 65535, found \(port)")
+    }
+    guard maxBodyBytes > 0 else { throw ReportCLI.usage(command, "--max-body-bytes must be positive") }
+    if let rateLimit, rateLimit < 1 { throw ReportCLI.usage(command, "--rate-limit must be at least 1") }
+    if publicKey == nil && besideTerminalUI {
+      throw ReportCLI.usage(
+        command, "--serve needs --public-key: the terminal UI has no room to print a generated key")
+    }
+    let key = try verifyingKey(command: command)
+    let configuration = ServerConfiguration(
+      host: host, port: port,
+      verifier: AppStoreJWTVerifier(
+        publicKey: key, bundleId: world.app.bundleId, issuerId: issuer, keyId: keyId),
+      maximumBodyBytes: maxBodyBytes, rateLimitPerSecond: rateLimit,
+      logLevel: besideTerminalUI ? .critical : .warning,
+      notifications: try notificationSettings(command: command))
+    let server: MockAppleServer
+    do {
+      server = try MockAppleServer(world: world, configuration: configuration)
+    } catch {
+      throw ReportCLI.usage(command, "cannot make the test certificate authority: \(error)")
+    }
+    if let exportCA {
+      do throws(FileOutputError) {
+        try AtomicFile.write(Array(server.state.authority.rootPEM.utf8), to: exportCA)
+      } catch {
+        throw ReportCLI.usage(command, error.description)
+      }
+    }
+    return server
+  }
+
+  private func notificationSettings(command: String) throws -> NotificationSettings {
+    if let webhook {
+      guard let url = URL(string: webhook), url.scheme == "http" || url.scheme == "https", url.host != nil
+      else {
+        throw ReportCLI.usage(command, "--webhook must be an http or https URL, found '\(webhook)'")
+      }
+    }
+    return NotificationSettings(
+      webhookURL: webhook,
+      unreportedDelay: try duration(unreportedDelay, option: "--unreported-delay", command: command),
+      reminderInterval: try duration(reminderInterval, option: "--reminder-interval", command: command))
+  }
+
+  private func duration(_ text: String, option: String, command: String) throws -> VirtualDuration {
+    do {
+      return try DurationText.parse(text)
+    } catch {
+      throw ReportCLI.usage(command, "\(option): \(error.message), found '\(text)'")
+    }
+  }
+
+  /// The configured public key, or a fresh key pair whose private half is printed for signing.
+  private func verifyingKey(command: String) throws -> P256.Signing.PublicKey {
+    guard let publicKey else {
+      let generated = P256.Signing.PrivateKey()
+      StandardError.write(
+        "epsim serve: no --public-key; sign your JWTs with this key, made for this run only:\n"
+          + generated.pemRepresentation)
+      return generated.publicKey
+    }
+    guard let data = FileManager.default.contents(atPath: publicKey) else {
+      throw ReportCLI.usage(command, "\(publicKey): cannot read the file")
+    }
+    let pem = String(decoding: data, as: UTF8.self)
+    if let key = try? P256.Signing.PublicKey(pemRepresentation: pem) { return key }
+    if let key = try? P256.Signing.PrivateKey(pemRepresentation: pem) { return key.publicKey }
+    throw ReportCLI.usage(command, "\(publicKey): not a PEM P-256 public key or PKCS #8 private key")
+  }
+}
