@@ -5,12 +5,22 @@ import TextFrame
 /// The lines describing one token: facts, reporting, decoded JSON, the raw token, the link.
 enum DetailsContent {
   /// Everything, wrapped to `width`.
-  static func lines(for issued: IssuedToken, in world: WorldState, width: Int) -> [StyledLine] {
+  static func lines(
+    for issued: IssuedToken, in world: WorldState, width: Int, server: ServerActivity? = nil
+  ) -> [StyledLine] {
     var lines = facts(for: issued, in: world, width: width)
     lines.append(StyledLine(""))
     lines.append(StyledLine("What the app reports (SPEC 7)", Theme.heading))
     for paragraph in ReportingAdvice.paragraphs(for: issued, in: world) {
       lines += TextWrap.lines(paragraph, width: width).map { StyledLine($0) }
+    }
+    if let server {
+      lines.append(StyledLine(""))
+      lines.append(StyledLine("Seen by the mock server at \(server.address)", Theme.heading))
+      let seen = server.lines(for: issued.token.externalPurchaseId)
+      for line in seen.isEmpty ? ["no reports or notifications yet"] : seen {
+        lines += TextWrap.lines(line, width: width).map { StyledLine($0) }
+      }
     }
     lines.append(StyledLine(""))
     lines.append(StyledLine("Decoded JSON", Theme.heading))

@@ -18,7 +18,7 @@ extension TUIState {
     let world = self.world
     var lines: [StyledLine]
     if full {
-      lines = DetailsContent.lines(for: issued, in: world, width: inside.width)
+      lines = DetailsContent.lines(for: issued, in: world, width: inside.width, server: server)
     } else {
       lines = compactLines(for: issued, in: world)
     }
@@ -44,14 +44,17 @@ extension TUIState {
       let span = "  (\(ISOTime.string(token.tokenCreationDate)) \(arrow) \(ISOTime.string(expiration)))"
       second.pieces.append((span, Theme.dim))
     }
-    let third = StyledLine(ReportingAdvice.summary(for: issued, in: world))
+    var third = StyledLine(ReportingAdvice.summary(for: issued, in: world))
+    if let seen = server?.lines(for: token.externalPurchaseId).last {
+      third = StyledLine("server: " + seen)  // what the backend did outranks the advice
+    }
     return [first, second, third, StyledLine("Enter: JSON, raw token, link, reporting", Theme.dim)]
   }
 
   /// Line count of the details overlay, for scrolling limits.
   func detailsOverlayLineCount() -> Int {
     guard let issued = selectedIssuedToken else { return 0 }
-    return DetailsContent.lines(for: issued, in: world, width: detailsOverlayWidth - 2).count
+    return DetailsContent.lines(for: issued, in: world, width: detailsOverlayWidth - 2, server: server).count
   }
 
   var detailsOverlayWidth: Int { overlayWidth(preferred: 100) }
@@ -59,7 +62,7 @@ extension TUIState {
   func drawDetailsOverlay(into frame: inout Frame, scroll: Int) {
     guard let issued = selectedIssuedToken else { return }
     let inside = overlayBox("Token details", into: &frame, width: detailsOverlayWidth, height: height - 2)
-    let lines = DetailsContent.lines(for: issued, in: world, width: inside.width)
+    let lines = DetailsContent.lines(for: issued, in: world, width: inside.width, server: server)
     for row in 0..<inside.height {
       let index = scroll + row
       guard lines.indices.contains(index) else { break }

@@ -30,7 +30,7 @@ extension TUIState {
     x = frame.put(gap + epoch + (epoch.isEmpty ? "" : gap), x: x, y: rect.y)
     x = frame.put(play, x: x, y: rect.y, style: isPlaying ? Theme.playing : Theme.dim)
     x = frame.put(gap + expiry, x: x, y: rect.y)
-    let right = "\(world.app.bundleId)  seed \(world.seed)"
+    let right = server.map { "serving \($0.address)" } ?? "\(world.app.bundleId)  seed \(world.seed)"
     if wide, DisplayWidth.of(right) <= rect.maxX - x - 3 {
       let area = Rect(x: x, y: rect.y, width: rect.maxX - x - 1, height: 1)
       frame.put(right, in: area, alignment: .right, style: Theme.dim)

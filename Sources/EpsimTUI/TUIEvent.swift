@@ -12,4 +12,6 @@ public enum TUIEvent: Hashable, Sendable {
   case fileWritten(path: String, error: String?)
   /// The outcome of an `Effect.copyToClipboard`: nil error means the terminal was asked to copy.
   case clipboardCopied(error: String?)
+  /// A fresh view of the mock server beside the UI (`epsim tui --serve`).
+  case serverActivity(ServerActivity)
 }

@@ -13,6 +13,8 @@ extension TUIState {
       self.width = max(0, width)
       self.height = max(0, height)
     case .tick(let elapsed): tick(elapsedMilliseconds: elapsed)
+    case .serverActivity(let activity):
+      server = activity
     case .fileWritten(let path, let error):
       let write =
         pendingWrites.removeValue(forKey: path) ?? PendingWrite.export(tokenCount: world.tokens.count)

@@ -37,6 +37,8 @@ public struct TUIState: Sendable {
   public internal(set) var isFinished = false
   /// The scenario being stepped through (`epsim tui FILE`), if one was loaded.
   public internal(set) var script: ScenarioStepper?
+  /// The mock server running beside the UI, as last reported; nil without `--serve`.
+  public internal(set) var server: ServerActivity?
   /// Log lines of stepped scenario lines and their verdicts, by the history position they follow.
   var scenarioNotes: [Int: [LogLine]] = [:]
   /// Files asked to be written and not yet reported, by path.

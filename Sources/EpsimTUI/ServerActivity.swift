@@ -1,0 +1,21 @@
+/// What the mock server (`epsim tui --serve`) has seen, as plain text for the UI: its address,
+/// and per externalPurchaseId the reports it accepted and the notifications it sent.
+///
+/// Plain data, so the UI stays pure and testable without a server: the host builds it from
+/// the server's state and hands it in as a `TUIEvent.serverActivity`.
+public struct ServerActivity: Hashable, Sendable {
+  /// Where the server listens, such as `http://127.0.0.1:8080`.
+  public var address: String
+  /// Lines about each token, oldest first, such as `report LINE_ITEM (production) 5EC2EBDA`.
+  public var linesByToken: [String: [String]]
+
+  public init(address: String, linesByToken: [String: [String]] = [:]) {
+    self.address = address
+    self.linesByToken = linesByToken
+  }
+
+  /// The lines about one token; empty when the server has seen nothing of it.
+  public func lines(for externalPurchaseId: String) -> [String] {
+    linesByToken[externalPurchaseId] ?? []
+  }
+}
