@@ -135,6 +135,10 @@ let package = Package(
     // Run the built binaries; depending on the executables makes SwiftPM build them first.
     .testTarget(name: "EpsimCLITests", dependencies: ["epsim", "ExternalPurchaseTokens", "TokenCorpus"]),
     // The built `epsim` and the probe in a real terminal (tmux).
-    .testTarget(name: "TerminalEndToEndTests", dependencies: ["terminal-probe", "epsim"]),
+    .testTarget(
+      name: "TerminalEndToEndTests",
+      dependencies: [
+        "terminal-probe", "epsim", "MockAppleServer", .product(name: "Crypto", package: "swift-crypto"),
+      ]),
   ]
 )

@@ -54,3 +54,11 @@ public struct MockAppleServer: Sendable {
     }
   }
 }
+
+extension MockAppleServer {
+  /// Sends the notifications that are due by the world's time, as the control API does after
+  /// each event; for hosts that change the world directly (`epsim tui --serve`).
+  public func deliverDueNotifications() async throws -> [NotificationDelivery] {
+    try await NotificationDispatcher(state: state).deliverDue()
+  }
+}

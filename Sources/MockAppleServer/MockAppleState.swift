@@ -34,6 +34,43 @@ public actor MockAppleState {
 
   public var world: WorldState { simulation.world }
 
+  /// Takes the world from elsewhere (`epsim tui --serve`: the terminal UI's simulation is the
+  /// source of truth and is handed over after every change). Reports and notifications stay:
+  /// they are Apple's side, which the UI never changes.
+  public func replaceSimulation(_ newSimulation: Simulation) {
+    simulation = newSimulation
+    // Rebuilt every time: after an undo in the UI, the same number of tokens can hold other ids.
+    lookup = TokenLookup(world: newSimulation.world)
+    lookupSize = newSimulation.world.tokens.count
+  }
+
+  /// Per externalPurchaseId, one line for each accepted report and each notification, oldest
+  /// first: what the terminal UI shows beside a token.
+  public func activityLines() -> [String: [String]] {
+    var lines: [String: [String]] = [:]
+    for environment in [TokenEnvironment.production, .sandbox] {
+      guard let ledger = ledgers[environment] else { continue }
+      for requestIdentifier in ledger.order {
+        guard let report = ledger.reports[requestIdentifier] else { continue }
+        lines[report.externalPurchaseId, default: []].append(
+          "report \(report.status.rawValue) (\(environment.rawValue)) request \(requestIdentifier.prefix(8))")
+      }
+    }
+    for delivery in notifications.deliveries {
+      let outcome: String
+      if let last = delivery.attempts.last {
+        outcome =
+          last.succeeded
+          ? "delivered" : "failed (\(last.status.map(String.init) ?? last.error ?? "no answer")), retrying"
+      } else {
+        outcome = notificationSettings.webhookURL == nil ? "logged (no --webhook to send it to)" : "due"
+      }
+      lines[delivery.externalPurchaseId, default: []].append(
+        "notification \(delivery.subtype.rawValue) at \(ISOTime.string(delivery.dueAt)): \(outcome)")
+    }
+    return lines
+  }
+
   public func ledger(_ environment: TokenEnvironment) -> ReportLedger {
     ledgers[environment] ?? ReportLedger(environment: environment)
   }

@@ -1,4 +1,5 @@
 import EpsimTUI
+import LifecycleSimulator
 import TerminalBackend
 import TextFrame
 
@@ -6,9 +7,19 @@ import TextFrame
 /// performed. The only place where the UI meets the terminal.
 struct EpsimTerminalApp: TerminalApp {
   var state: TUIState
+  /// The mock server beside the UI (`epsim tui --serve`), if any.
+  var server: ServerBridge?
+  /// The world last handed to the server, to hand over only changes.
+  private var pushedWorld: WorldState?
 
-  /// Ticks only while the clock plays: an idle UI waits for keys and uses no CPU.
-  var tickInterval: Int? { state.isPlaying ? 100 : nil }
+  init(state: TUIState, server: ServerBridge? = nil) {
+    self.state = state
+    self.server = server
+  }
+
+  /// Ticks only while the clock plays, or a few times a second to show what a server beside the
+  /// UI has received: an idle UI without one waits for keys and uses no CPU.
+  var tickInterval: Int? { state.isPlaying ? 100 : server == nil ? nil : 250 }
 
   mutating func handle(_ event: TerminalEvent) -> TerminalAppCommand {
     let effects: [Effect]
@@ -25,7 +36,19 @@ struct EpsimTerminalApp: TerminalApp {
         state.handle(result)
       }
     }
+    exchangeWithServer()
     return state.isFinished ? .quit : command
+  }
+
+  /// Hands a changed world to the server and takes in what the server has seen.
+  private mutating func exchangeWithServer() {
+    guard let server else { return }
+    if pushedWorld != state.world {
+      server.push(state.simulation)
+      pushedWorld = state.world
+    }
+    let activity = server.activity
+    if state.server != activity { state.handle(.serverActivity(activity)) }
   }
 
   func render(into frame: inout Frame, capabilities: TerminalCapabilities) {

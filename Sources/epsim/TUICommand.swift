@@ -28,6 +28,16 @@ struct TUICommand: ParsableCommand {
   @Option(help: "The rules preset the demo world starts with: sandbox or production (default sandbox).")
   var rules: RulesPreset?
 
+  @Flag(
+    help: """
+      Run the mock server of `epsim serve` beside the UI, on the UI's world; the details of a \
+      token list the reports and notifications it saw. Needs --public-key.
+      """)
+  var serve = false
+
+  @OptionGroup(title: "Server options (with --serve; see `epsim serve --help`)")
+  var serverOptions: ServerOptions
+
   func validate() throws {
     if file != nil, rules != nil {
       throw ValidationError("--rules applies to the demo world; a scenario sets its own rules")
@@ -47,12 +57,39 @@ struct TUICommand: ParsableCommand {
             + "Run it in a terminal, or see `epsim --help` for commands that work in pipes.\n").utf8))
       throw ExitCode.usage
     }
+    let bridge = serve ? try startServer(world: state.world) : nil
+    defer { bridge?.stop() }
     do {
-      try TerminalSession.run(DebugCrashTrigger(EpsimTerminalApp(state: state)))
+      try TerminalSession.run(DebugCrashTrigger(EpsimTerminalApp(state: state, server: bridge)))
     } catch {
       FileHandle.standardError.write(Data("epsim: \(error)\n".utf8))
       throw ExitCode.usage
     }
+  }
+
+  /// Starts the mock server and waits until it listens, so a bad port fails before the screen
+  /// changes; the server runs on in the background until the process ends.
+  private func startServer(world: WorldState) throws -> ServerBridge {
+    let server = try serverOptions.makeServer(world: world, command: "tui", besideTerminalUI: true)
+    let started = DispatchSemaphore(value: 0)
+    let outcome = StartOutcome()
+    let host = serverOptions.host
+    Task {
+      do {
+        try await server.run(handleSignals: false) { port in
+          outcome.port = port
+          started.signal()
+        }
+      } catch {
+        outcome.failure = "\(error)"
+      }
+      started.signal()
+    }
+    started.wait()
+    guard let port = outcome.port else {
+      throw ReportCLI.usage("tui", "the server did not start: \(outcome.failure ?? "unknown reason")")
+    }
+    return ServerBridge(server: server, address: "http://\(host):\(port)")
   }
 
   /// The UI on a scenario file's world; unreadable, invalid or refused files exit 2 with the reason.
@@ -82,4 +119,21 @@ enum RulesPreset: String, ExpressibleByArgument, CaseIterable {
   case production
 
   var lifecycleRules: LifecycleRules { self == .sandbox ? .sandbox : .production }
+}
+
+/// What the server task tells the waiting main thread: the port it listens on, or why it failed.
+private final class StartOutcome: @unchecked Sendable {
+  private let lock = NSLock()
+  private var storedPort: Int?
+  private var storedFailure: String?
+
+  var port: Int? {
+    get { lock.withLock { storedPort } }
+    set { lock.withLock { storedPort = newValue } }
+  }
+
+  var failure: String? {
+    get { lock.withLock { storedFailure } }
+    set { lock.withLock { storedFailure = newValue } }
+  }
 }

@@ -1,0 +1,57 @@
+import ExternalPurchaseReports
+import ExternalPurchaseTokens
+import Foundation
+import LifecycleSimulator
+import MockAppleServer
+import Testing
+
+/// `epsim tui --serve`: the UI hands its simulation to the server state, and reads back what the
+/// server saw per token.
+@Suite("World handover and activity lines")
+struct WorldHandoverTests {
+  static func state() throws -> MockAppleState {
+    MockAppleState(
+      world: DemoWorld.world(rules: .sandbox), notificationSettings: NotificationSettings(),
+      authority: try TestCertificateAuthority())
+  }
+
+  @Test func aReplacedWorldIsTheOneReportsAreCheckedAgainst() async throws {
+    let state = try Self.state()
+    var simulation = Simulation(initial: DemoWorld.world(rules: .sandbox))
+    try simulation.apply(.install(device: "alice.iphone"))
+    try simulation.apply(.requestToken(device: "alice.iphone", type: .services))
+    let id = try #require(simulation.world.tokens.last?.token.externalPurchaseId)
+    let body =
+      Data(#"{"requestIdentifier":"5EC2EBDA-30BF-45A4-9256-FBC35EAE591C","#.utf8)
+      + Data(#""externalPurchaseId":"\#(id)","status":"NO_LINE_ITEM"}"#.utf8)
+
+    // Before the handover the server's world has no such token.
+    guard case .rejected = await state.submit(body: body, environment: .sandbox) else {
+      Issue.record("a token the server's world lacks was accepted")
+      return
+    }
+    await state.replaceSimulation(simulation)
+    #expect(await state.world == simulation.world)
+    guard case .accepted = await state.submit(body: body, environment: .sandbox) else {
+      Issue.record("the handed-over token was not accepted")
+      return
+    }
+    let lines = await state.activityLines()
+    #expect(lines[id] == ["report NO_LINE_ITEM (sandbox) request 5EC2EBDA"])
+  }
+
+  @Test func notificationsWithoutAWebhookSayTheyWereOnlyLogged() async throws {
+    let state = try Self.state()
+    var simulation = Simulation(initial: DemoWorld.world(rules: .sandbox))
+    try simulation.apply(.install(device: "alice.iphone"))
+    try simulation.apply(.requestToken(device: "alice.iphone", type: .services))
+    let id = try #require(simulation.world.tokens.last?.token.externalPurchaseId)
+    await state.replaceSimulation(simulation)
+    _ = try await state.takeDueDeliveries()
+    let lines = await state.activityLines()[id] ?? []
+    #expect(
+      lines.contains {
+        $0.hasPrefix("notification CREATED at ") && $0.hasSuffix("logged (no --webhook to send it to)")
+      })
+  }
+}

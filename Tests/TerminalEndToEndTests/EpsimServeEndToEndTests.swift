@@ -1,0 +1,69 @@
+import Crypto
+import Foundation
+import MockAppleServer
+import Testing
+
+#if canImport(FoundationNetworking)
+  import FoundationNetworking
+#endif
+
+/// `epsim tui --serve` in tmux: the UI's world is served, a backend's report reaches the server
+/// over real HTTP, and the token's details show it.
+@Suite("epsim tui --serve end to end")
+struct EpsimServeEndToEndTests {
+  @Test func aReportSentToTheServerShowsInTheTokenDetails() async throws {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("epsim-e2e-serve-\(UUID())")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let key = P256.Signing.PrivateKey()
+    let keyFile = folder.appendingPathComponent("key.pem").path
+    try key.publicKey.pemRepresentation.write(toFile: keyFile, atomically: true, encoding: .utf8)
+
+    let run = try ProbeRun(
+      executable: ProbeRun.epsimBinary(),
+      arguments: ["tui", "--serve", "--port", "0", "--public-key", keyFile],
+      width: 200, height: 50)
+    let screen = try run.tmux.waitForText("serving http://127.0.0.1:", "alice.iphone")
+    let port = try #require(
+      screen.firstMatch(of: /serving http:\/\/127\.0\.0\.1:(\d+)/).map { String($0.1) })
+    try run.tmux.sendKeys("i", "2")
+    try run.tmux.waitForText("(new-period)", "no reports or notifications yet")
+
+    // The backend's side: find the token through the control API, report it with a JWT.
+    let tokens = try await Self.exchange("GET", "http://127.0.0.1:\(port)/epsim/v1/tokens")
+    let list = try #require(try JSONSerialization.jsonObject(with: tokens.body) as? [[String: Any]])
+    let id = try #require(
+      list.first { $0["tokenType"] as? String == "SERVICES" }?["externalPurchaseId"] as? String)
+    let jwt = try JWTSigner(privateKey: key, keyId: "K", issuerId: "I").token(
+      bundleId: "com.example.epsim", issuedAt: Date())
+    let body =
+      #"{"requestIdentifier":"0C2B5A8E-63A4-4C43-9B7E-1D2E3F4A5B6C","externalPurchaseId":"\#(id)","status":"NO_LINE_ITEM"}"#
+    let answer = try await Self.exchange(
+      "PUT", "http://127.0.0.1:\(port)/sandbox/externalPurchase/v1/reports", body: Data(body.utf8),
+      authorization: "Bearer \(jwt)")
+    #expect(answer.status == 200, "\(String(decoding: answer.body, as: UTF8.self))")
+
+    try run.tmux.waitForText("report NO_LINE_ITEM (sandbox) request 0C2B5A8E")
+    try run.tmux.sendKeys("q")
+    let exit = try run.waitForExit()
+    #expect(exit.status == 0)
+    #expect(try run.savedSettings("after") == run.savedSettings("before"))
+  }
+
+  /// One HTTP exchange over loopback.
+  static func exchange(
+    _ method: String, _ url: String, body: Data? = nil, authorization: String? = nil
+  ) async throws -> (status: Int, body: Data) {
+    var request = URLRequest(url: URL(string: url)!)
+    request.httpMethod = method
+    request.httpBody = body
+    if body != nil { request.setValue("application/json", forHTTPHeaderField: "Content-Type") }
+    if let authorization { request.setValue(authorization, forHTTPHeaderField: "Authorization") }
+    return try await withCheckedThrowingContinuation { continuation in
+      URLSession.shared.dataTask(with: request) { data, response, error in
+        if let error { return continuation.resume(throwing: error) }
+        continuation.resume(returning: ((response as? HTTPURLResponse)?.statusCode ?? 0, data ?? Data()))
+      }.resume()
+    }
+  }
+}
