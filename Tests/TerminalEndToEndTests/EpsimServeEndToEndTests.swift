@@ -27,7 +27,9 @@ struct EpsimServeEndToEndTests {
     let port = try #require(
       screen.firstMatch(of: /serving http:\/\/127\.0\.0\.1:(\d+)/).map { String($0.1) })
     try run.tmux.sendKeys("i", "2")
-    try run.tmux.waitForText("(new-period)", "no reports or notifications yet")
+    // The new token reaches the server, whose CREATED notification (no webhook: only logged)
+    // comes back into the token's details.
+    try run.tmux.waitForText("(new-period)", "notification CREATED at 2026-03-01T09:00:00.000Z: logged")
 
     // The backend's side: find the token through the control API, report it with a JWT.
     let tokens = try await Self.exchange("GET", "http://127.0.0.1:\(port)/epsim/v1/tokens")
@@ -47,6 +49,30 @@ struct EpsimServeEndToEndTests {
     try run.tmux.sendKeys("q")
     let exit = try run.waitForExit()
     #expect(exit.status == 0)
+    #expect(try run.savedSettings("after") == run.savedSettings("before"))
+  }
+
+  /// With the server running beside it, signals still restore the terminal and end the process.
+  @Test(arguments: EpsimTUIEndToEndTests.Ending.allCases)
+  func signalsRestoreTheTerminalWithTheServerRunning(ending: EpsimTUIEndToEndTests.Ending) throws {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("epsim-e2e-serve-\(UUID())")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let keyFile = folder.appendingPathComponent("key.pem").path
+    try P256.Signing.PrivateKey().publicKey.pemRepresentation.write(
+      toFile: keyFile, atomically: true, encoding: .utf8)
+    let run = try ProbeRun(
+      executable: ProbeRun.epsimBinary(),
+      arguments: ["tui", "--serve", "--port", "0", "--public-key", keyFile],
+      width: 200, height: 50)
+    try run.tmux.waitForText("serving http://127.0.0.1:", "alice.iphone")
+    let pid = try run.childPid()
+    switch ending {
+    case .terminate: kill(pid, SIGTERM)
+    case .controlC: try run.tmux.sendKeys("C-c")
+    }
+    let exit = try run.waitForExit()
+    #expect(exit.status == ending.expectedStatus)
     #expect(try run.savedSettings("after") == run.savedSettings("before"))
   }
 
