@@ -74,17 +74,20 @@ class EpsimServer:
 
     def _wait_for_address(self) -> str:
         found = {}
+        ready = threading.Event()
 
         def read():
+            # Keeps draining standard output after the address, so the server never blocks on
+            # a full pipe.
             for raw in self.process.stdout:
                 line = raw.decode("utf-8", "replace")
-                if "listening on " in line:
+                if "listening on " in line and "url" not in found:
                     found["url"] = line.split("listening on ", 1)[1].strip()
-                    return
+                    ready.set()
+            ready.set()
 
-        reader = threading.Thread(target=read, daemon=True)
-        reader.start()
-        reader.join(STARTUP_SECONDS)
+        threading.Thread(target=read, daemon=True).start()
+        ready.wait(STARTUP_SECONDS)
         if "url" not in found:
             self.stop()
             raise RuntimeError(f"epsim serve did not start; its log: {self.log_path.read_text()}")
@@ -125,7 +128,6 @@ class EpsimServer:
             except subprocess.TimeoutExpired:
                 self.process.kill()
                 self.process.wait()
-        self.process.stdout.close()
         self._log.close()
 
 
