@@ -32,9 +32,13 @@ let package = Package(
   ],
   targets: [
     .target(name: "ExternalPurchaseTokens"),
-    .target(name: "LifecycleSimulator", dependencies: ["ExternalPurchaseTokens"]),
+    // OS versions and the first version of each external purchase key and entitlement: one table
+    // for the engine and `epsim lint`, with no dependency, so the linter stays Foundation-only.
+    .target(name: "ExternalPurchaseAvailability"),
+    .target(
+      name: "LifecycleSimulator", dependencies: ["ExternalPurchaseTokens", "ExternalPurchaseAvailability"]),
     .target(name: "TokenFixtures", dependencies: ["ExternalPurchaseTokens"]),
-    .target(name: "InfoPlistLint"),
+    .target(name: "InfoPlistLint", dependencies: ["ExternalPurchaseAvailability"]),
     // Realistic customers' lives through the engine, streamed as token lines (`epsim generate`).
     .target(
       name: "FixtureGenerator", dependencies: ["LifecycleSimulator", "ExternalPurchaseTokens", "FileOutput"]),
@@ -105,6 +109,9 @@ let package = Package(
     .testTarget(
       name: "TokenFixturesTests", dependencies: ["TokenFixtures", "ExternalPurchaseTokens"]),
     .testTarget(name: "InfoPlistLintTests", dependencies: ["InfoPlistLint"]),
+    .testTarget(
+      name: "ExternalPurchaseAvailabilityTests",
+      dependencies: ["ExternalPurchaseAvailability", "InfoPlistLint", "LifecycleSimulator"]),
     .testTarget(
       name: "FixtureGeneratorTests",
       dependencies: ["FixtureGenerator", "FileOutput", "LifecycleSimulator", "ExternalPurchaseTokens"]),

@@ -53,6 +53,9 @@ enum RulesForm {
       .choice(
         "creationNeedsEligibility", "Eligible creation only", onOff,
         selected: rules.creationNeedsEligibility ? 0 : 1),
+      .choice("brazil", "Brazil IN_APP/LINK_OUT", onOff, selected: rules.perTransactionInBrazil ? 0 : 1),
+      .choice(
+        "sheetPayments", "Sheet/link: payments", onOff, selected: rules.sheetAndLinkNeedPayments ? 0 : 1),
     ]
     return lifecycle + lifetimes + behaviour
   }
@@ -102,7 +105,9 @@ enum RulesForm {
         osGating: form.choiceIndex("osGating") == 0,
         eligibilityChecks: form.choiceIndex("eligibility") == 0,
         typeRegionGating: form.choiceIndex("typeRegions") == 0,
-        creationNeedsEligibility: form.choiceIndex("creationNeedsEligibility") == 0))
+        creationNeedsEligibility: form.choiceIndex("creationNeedsEligibility") == 0,
+        perTransactionInBrazil: form.choiceIndex("brazil") == 0,
+        sheetAndLinkNeedPayments: form.choiceIndex("sheetPayments") == 0))
   }
 }
 

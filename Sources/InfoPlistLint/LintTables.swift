@@ -1,6 +1,9 @@
 // The rule tables of `epsim lint`, kept as data in one place so they can be audited against
 // SPEC section 6 ("Eligibility: entitlements, Info.plist keys, regions") line by line.
 // Code elsewhere in this module only interprets these tables; it names no country, key or version.
+// The OS versions come from `KeyAvailability`, the one table the engine uses too.
+
+import ExternalPurchaseAvailability
 
 /// The facts `epsim lint` checks against: keys, entitlements, countries, limits and OS versions.
 public enum LintTables {
@@ -48,8 +51,7 @@ public enum LintTables {
   /// Marks a music-streaming app: up to five links per EEA country (SPEC 6).
   public static let streamingEntitlement = "com.apple.developer.storekit.external-purchase-link-streaming"
   /// Lists the regions for custom links on its own; needs no Info.plist key (SPEC 6).
-  public static let allowedRegionsEntitlement =
-    "com.apple.developer.storekit.custom-purchase-link.allowed-regions"
+  public static let allowedRegionsEntitlement = KeyAvailability.allowedRegionsEntitlement.name
 
   // MARK: Info.plist keys (SPEC section 6 table; OS versions from the same rows and SPEC 3)
 
@@ -58,11 +60,11 @@ public enum LintTables {
   /// `SKExternalPurchaseLink`: one destination URL per country (SPEC 6).
   public static let linkKey = "SKExternalPurchaseLink"
   /// `SKExternalPurchaseMultiLink`: a list of destination URLs per country (SPEC 6).
-  public static let multiLinkKey = "SKExternalPurchaseMultiLink"
+  public static let multiLinkKey = KeyAvailability.multiLink.name
   /// `SKExternalPurchaseCustomLinkRegions`: countries for custom links (SPEC 6).
-  public static let customLinkRegionsKey = "SKExternalPurchaseCustomLinkRegions"
+  public static let customLinkRegionsKey = KeyAvailability.customLinkRegions.name
   /// `SKExternalPurchaseLinkStreamingRegions`: countries for a music-streaming app (SPEC 6).
-  public static let streamingRegionsKey = "SKExternalPurchaseLinkStreamingRegions"
+  public static let streamingRegionsKey = KeyAvailability.streamingRegions.name
 
   /// The keys that carry the iOS deployment target and the macOS one.
   static let iOSVersionKey = "MinimumOSVersion"
@@ -76,20 +78,15 @@ public enum LintTables {
     PlistKeyRule(
       name: linkKey, shape: .countryToLink, countries: linkCountries,
       entitlement: externalPurchaseLinkEntitlement, availability: nil),
-    // iOS 17.5 (SPEC 6); macOS 14.5 from Apple's availability list for the key.
     PlistKeyRule(
       name: multiLinkKey, shape: .countryToLinks, countries: linkCountries,
-      entitlement: externalPurchaseLinkEntitlement,
-      availability: Availability(iOS: "17.5", macOS: "14.5")),
-    // iOS 18.1 (SPEC 6); macOS 15.1 as for ExternalPurchaseCustomLink (SPEC 3).
+      entitlement: externalPurchaseLinkEntitlement, availability: .multiLink),
     PlistKeyRule(
       name: customLinkRegionsKey, shape: .countryList, countries: customLinkCountries,
-      entitlement: externalPurchaseLinkEntitlement,
-      availability: Availability(iOS: "18.1", macOS: "15.1")),
-    // iOS 18.2 (SPEC 6); Apple lists the key for iOS and iPadOS only, so no macOS version.
+      entitlement: externalPurchaseLinkEntitlement, availability: .customLinkRegions),
     PlistKeyRule(
       name: streamingRegionsKey, shape: .countryList, countries: streamingCountries,
-      entitlement: streamingEntitlement, availability: Availability(iOS: "18.2", macOS: nil)),
+      entitlement: streamingEntitlement, availability: .streamingRegions),
   ]
 
   /// Every entitlement the linter knows, in the order findings are reported (SPEC 6 table).
@@ -105,10 +102,10 @@ public enum LintTables {
     EntitlementRule(
       name: streamingEntitlement, shape: .boolean, countries: [],
       usedByKeys: [streamingRegionsKey, linkKey, multiLinkKey], availability: nil),
-    // Stands alone (SPEC 6): no key uses it and it needs none. iOS and macOS 26.2 (SPEC 6).
+    // Stands alone (SPEC 6): no key uses it and it needs none.
     EntitlementRule(
       name: allowedRegionsEntitlement, shape: .countryList, countries: allowedRegionsCountries,
-      usedByKeys: [], availability: Availability(iOS: "26.2", macOS: "26.2")),
+      usedByKeys: [], availability: .allowedRegionsEntitlement),
   ]
 
   // MARK: Key-name prefixes (for "did you mean" on misspelt keys)

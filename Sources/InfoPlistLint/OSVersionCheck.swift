@@ -1,3 +1,5 @@
+import ExternalPurchaseAvailability
+
 /// Warns about keys and entitlements that take effect only from an OS version newer than the
 /// app's deployment target (SPEC section 6 table; SPEC 3 for the macOS version of custom links).
 struct OSVersionCheck {
@@ -12,8 +14,9 @@ struct OSVersionCheck {
   }
 
   /// Checks one present key or entitlement; findings go to `list`, the file that holds `name`.
-  func check(_ name: String, availability: Availability, into list: inout FindingList) {
-    let iOSText = "iOS \(availability.iOS)"
+  func check(_ name: String, availability: KeyAvailability, into list: inout FindingList) {
+    // Every key in the table has an iOS version; a missing one would mean "iOS never".
+    let iOSText = availability.iOS.map { "iOS \($0)" } ?? "no iOS version"
     let macText = availability.macOS.map { " and macOS \($0)" } ?? ""
     guard iOS != nil || macOS != nil else {
       list.add(
@@ -23,14 +26,14 @@ struct OSVersionCheck {
         fix: "make sure the deployment target is at least \(iOSText), or handle older systems without it")
       return
     }
-    if let iOS, let required = OSVersion(availability.iOS), iOS < required {
+    if let iOS, let required = availability.iOS, iOS < required {
       list.add(
         .warning, .osVersion, at: name,
         "takes effect only from \(iOSText), but \(LintTables.iOSVersionKey) is \(iOS)",
-        fix: "raise the iOS deployment target to \(availability.iOS), or expect older systems to ignore it")
+        fix: "raise the iOS deployment target to \(required), or expect older systems to ignore it")
     }
     guard let macOS else { return }
-    guard let macRequired = availability.macOS.flatMap(OSVersion.init) else {
+    guard let macRequired = availability.macOS else {
       list.add(
         .warning, .platformUnsupported, at: name,
         "Apple documents this for iOS and iPadOS only, but \(LintTables.macOSVersionKey) marks a macOS app",

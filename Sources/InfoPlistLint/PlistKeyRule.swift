@@ -1,3 +1,5 @@
+import ExternalPurchaseAvailability
+
 /// What the linter knows about one Info.plist key: its type, countries, entitlement and OS.
 struct PlistKeyRule: Sendable {
   let name: String
@@ -6,6 +8,6 @@ struct PlistKeyRule: Sendable {
   let countries: [String]
   /// The entitlement the app needs for the key to have any effect.
   let entitlement: String
-  /// Nil when the key works on every OS version that has the API at all.
-  let availability: Availability?
+  /// The first OS versions, from the table the engine shares (nil: no mark beyond its API).
+  let availability: KeyAvailability?
 }

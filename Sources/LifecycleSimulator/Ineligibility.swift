@@ -9,6 +9,10 @@ public enum Ineligibility: Hashable, Sendable, CustomStringConvertible {
   case storefrontNotAllowed(storefront: String)
   case storefrontNotListed(storefront: String, keys: String)
   case typeNotOffered(type: CustomLinkTokenType, storefront: String)
+  /// Only `key` lists the storefront, and the device's OS predates it (`required`), or the key
+  /// has no effect on the platform at all (`required` nil) (SPEC 6).
+  case keyNeedsNewerOS(
+    key: String, storefront: String, platform: Platform, version: OSVersion, required: OSVersion?)
 
   public var description: String {
     switch self {
@@ -26,6 +30,10 @@ public enum Ineligibility: Hashable, Sendable, CustomStringConvertible {
       return "storefront \(storefront) is not listed in \(keys)"
     case .typeNotOffered(let type, let storefront):
       return "\(type.rawValue) tokens are not offered in storefront \(storefront)"
+    case .keyNeedsNewerOS(let key, let storefront, let platform, let version, let required):
+      let lead = "storefront \(storefront) is listed only in \(key), which "
+      guard let required else { return lead + "has no effect on \(platform.rawValue)" }
+      return lead + "needs \(platform.rawValue) \(required) or later; the device runs \(version)"
     }
   }
 
@@ -39,6 +47,7 @@ public enum Ineligibility: Hashable, Sendable, CustomStringConvertible {
     case .storefrontNotAllowed: return "storefront"
     case .storefrontNotListed: return "region"
     case .typeNotOffered: return "type-region"
+    case .keyNeedsNewerOS(_, _, _, _, let required): return required == nil ? "platform" : "os-too-old"
     }
   }
 }

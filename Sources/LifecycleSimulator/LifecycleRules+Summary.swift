@@ -18,6 +18,8 @@ extension LifecycleRules {
       ("os-gating", osGating, preset.osGating), ("eligibility", eligibilityChecks, preset.eligibilityChecks),
       ("type-regions", typeRegionGating, preset.typeRegionGating),
       ("creation-needs-eligibility", creationNeedsEligibility, preset.creationNeedsEligibility),
+      ("type-regions brazil", perTransactionInBrazil, preset.perTransactionInBrazil),
+      ("sheet-and-link-payments", sheetAndLinkNeedPayments, preset.sheetAndLinkNeedPayments),
     ]
     for (name, value, presetValue) in switches where value != presetValue {
       differences.append("\(name) \(value ? "on" : "off")")

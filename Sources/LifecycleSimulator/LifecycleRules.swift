@@ -25,11 +25,18 @@ public struct LifecycleRules: Hashable, Sendable {
   /// Qualifying events start periods only on a device where `isEligible` would be true.
   /// Off in both presets: SPEC 4 names no such condition (an epsim assumption, docs/rules.md).
   public var creationNeedsEligibility: Bool
+  /// With `typeRegionGating`, offer IN_APP and LINK_OUT in Brazil as well as Japan. On in both
+  /// presets: SPEC 5 names Japan, the typed overload of iOS 27.2 adds Brazil (an assumption).
+  public var perTransactionInBrazil: Bool
+  /// The notice sheet and link-out need a customer who can make payments, as `isEligible` does.
+  /// On in both presets; Apple states it for `isEligible` only (an assumption, docs/rules.md).
+  public var sheetAndLinkNeedPayments: Bool
 
   public init(
     environment: TokenEnvironment, creation: PeriodCreation, servicesRenewal: ServicesRenewal,
     lifetimes: TokenLifetimes, refreshPolicy: RefreshPolicy = .never, osGating: Bool = true,
-    eligibilityChecks: Bool = true, typeRegionGating: Bool = true, creationNeedsEligibility: Bool = false
+    eligibilityChecks: Bool = true, typeRegionGating: Bool = true, creationNeedsEligibility: Bool = false,
+    perTransactionInBrazil: Bool = true, sheetAndLinkNeedPayments: Bool = true
   ) {
     self.environment = environment
     self.creation = creation
@@ -40,6 +47,8 @@ public struct LifecycleRules: Hashable, Sendable {
     self.eligibilityChecks = eligibilityChecks
     self.typeRegionGating = typeRegionGating
     self.creationNeedsEligibility = creationNeedsEligibility
+    self.perTransactionInBrazil = perTransactionInBrazil
+    self.sheetAndLinkNeedPayments = sheetAndLinkNeedPayments
   }
 
   /// Apple's production behaviour: periods start on qualifying events; 365-day lifetimes (SPEC 4, 10).

@@ -22,7 +22,10 @@ public enum Regions {
   public static let acquisitionAndServices = streaming
   /// Where IN_APP and LINK_OUT tokens are offered: Japan (SPEC 5) and Brazil (the typed
   /// overload of iOS 27.2). An epsim assumption, switchable with `typeRegionGating`.
-  public static let perTransaction: Set<String> = ["jp", "br"]
+  public static let perTransaction: Set<String> = perTransactionJapan.union(["br"])
+  /// Japan alone, where SPEC 5 offers IN_APP and LINK_OUT: `perTransaction` without Brazil,
+  /// for the setting `perTransactionInBrazil` off.
+  public static let perTransactionJapan: Set<String> = ["jp"]
 
   /// Storefronts in which Apple allows any custom link purchases at all.
   public static let customLinkStorefronts = streaming.union(allowedRegionsEntitlement)

@@ -66,16 +66,24 @@ extension WorldState {
     return .lifecycle(startedPeriods: [])
   }
 
-  /// An update or redownload starts a SERVICES period only when none is active (SPEC 4).
+  /// An update or redownload starts a SERVICES period only when none is active (SPEC 4), and only
+  /// when the rules let events start it: `creation` decides for the customer's first SERVICES
+  /// period, `servicesRenewal` for every later one (the matrix in docs/scenarios.md).
   private mutating func startServicesOnQualifyingEvent(deviceIndex: Int, log: inout EventLog) -> [Int] {
     let device = devices[deviceIndex]
-    guard rules.servicesRenewal == .onQualifyingEvent else { return [] }
+    guard servicesStartOnEvents(customerId: device.customerId) else { return [] }
     if let active = activePeriod(of: device.customerId, type: .services) {
       log.add(.info, "SERVICES period \(active.ordinal) is still active: no new period")
       return []
     }
     guard mayStartPeriods(on: device, log: &log) else { return [] }
     return [startPeriod(type: .services, device: device, log: &log)]
+  }
+
+  /// Whether the customer's next SERVICES period starts on qualifying events rather than requests.
+  func servicesStartOnEvents(customerId: String) -> Bool {
+    periods(of: customerId, type: .services).isEmpty
+      ? rules.creation == .onQualifyingEvent : rules.servicesRenewal == .onQualifyingEvent
   }
 
   /// With `creationNeedsEligibility`, a qualifying event on a device that is not eligible for

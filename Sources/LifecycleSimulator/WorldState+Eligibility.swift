@@ -17,7 +17,9 @@ extension WorldState {
     if rules.eligibilityChecks, let reason = customLinkProgramIneligibility(on: device) { return reason }
     if rules.typeRegionGating, let type {
       let offered =
-        type == .inApp || type == .linkOut ? Regions.perTransaction : Regions.acquisitionAndServices
+        type == .inApp || type == .linkOut
+        ? (rules.perTransactionInBrazil ? Regions.perTransaction : Regions.perTransactionJapan)
+        : Regions.acquisitionAndServices
       if !offered.contains(device.storefront) {
         return .typeNotOffered(type: type, storefront: device.storefront)
       }
@@ -47,11 +49,12 @@ extension WorldState {
           "SKExternalPurchaseCustomLinkRegions, SKExternalPurchaseLinkStreamingRegions or the allowed-regions entitlement"
       )
     }
-    return nil
+    return customLinkKeyVersionIneligibility(on: device)
   }
 
   /// The storefronts where the app's custom links work: each region key counts only with its
-  /// entitlement, and only for the countries that key allows.
+  /// entitlement, and only for the countries that key allows. OS versions aside: a device whose
+  /// OS predates a key also needs `customLinkIneligibility` to be nil (SPEC 6).
   public var customLinkRegions: Set<String> {
     let entitlements = app.entitlements
     var regions = Set<String>()
@@ -72,7 +75,7 @@ extension WorldState {
       return reason
     }
     guard rules.eligibilityChecks else { return nil }
-    if let reason = paymentIneligibility(on: device) { return reason }
+    if rules.sheetAndLinkNeedPayments, let reason = paymentIneligibility(on: device) { return reason }
     guard app.entitlements.externalPurchase else {
       return .missingEntitlement("com.apple.developer.storekit.external-purchase")
     }
@@ -94,7 +97,7 @@ extension WorldState {
         platform: device.platform, version: device.osVersion, required: OSVersion(17, 5), api: api)
     }
     guard rules.eligibilityChecks else { return nil }
-    if let reason = paymentIneligibility(on: device) { return reason }
+    if rules.sheetAndLinkNeedPayments, let reason = paymentIneligibility(on: device) { return reason }
     guard app.entitlements.externalPurchaseLink else {
       return .missingEntitlement("com.apple.developer.storekit.external-purchase-link")
     }
@@ -105,10 +108,11 @@ extension WorldState {
       return .storefrontNotListed(
         storefront: device.storefront, keys: "SKExternalPurchaseLink or SKExternalPurchaseMultiLink")
     }
-    return nil
+    return linkOutKeyVersionIneligibility(on: device)
   }
 
-  /// `isEligible` and the older APIs all need an account that can make payments (SPEC 6).
+  /// `isEligible` needs an account that can make payments (SPEC 6); the notice sheet and link-out
+  /// need one too only by assumption, under `sheetAndLinkNeedPayments` (docs/rules.md).
   private func paymentIneligibility(on device: Device) -> Ineligibility? {
     guard let customer = customer(device.customerId), !customer.canMakePayments else { return nil }
     return .cannotMakePayments(customer: customer.id)

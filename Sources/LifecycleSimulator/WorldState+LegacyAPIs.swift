@@ -21,7 +21,8 @@ extension WorldState {
       log.add(.refusal, "link-out fails: \(reason)")
       return .unavailable(reason)
     }
-    let destinations = app.infoPlist.destinations(for: device.storefront)
+    // Only the keys the device's OS knows (SPEC 6); with `eligibility off`, any URL opens (below).
+    let destinations = linkOutDestinations(on: device)
     let destination: String
     if let url {
       guard destinations.contains(url) || !rules.eligibilityChecks else {
@@ -34,7 +35,8 @@ extension WorldState {
       destination = first
     } else {
       throw SimulationError(
-        "no link-out destination for storefront \(device.storefront) in the Info.plist keys")
+        "no link-out destination for storefront \(device.storefront) in the Info.plist keys that "
+          + "\(device.platform.rawValue) \(device.osVersion) knows")
     }
     // Mint first so the URL can carry the token, then record the full URL as its source.
     let index = mintToken(device: device, source: .linkOut(url: destination), isRefresh: false, log: &log)

@@ -80,12 +80,12 @@ extension WorldState {
       return rules.creation == .onFirstRequest
         ? nil : "no ACQUISITION period: only the customer's first install of the app creates one"
     }
+    // The same split as for qualifying events: `creation` for the first, `servicesRenewal` after.
+    guard servicesStartOnEvents(customerId: customerId) else { return nil }
     if let last = earlier.last {
-      if rules.servicesRenewal == .onRequest { return nil }
       return "SERVICES period \(last.ordinal) expired at \(ISOTime.string(last.expirationDate)); "
         + "a new one starts only on an update or redownload"
     }
-    return rules.creation == .onFirstRequest
-      ? nil : "no SERVICES period: it starts on the first install, an update or a redownload"
+    return "no SERVICES period: it starts on the first install, an update or a redownload"
   }
 }

@@ -9,8 +9,6 @@ import LifecycleSimulator
 struct AnswerMemory: Sendable {
   /// The latest token answered to each customer for each type.
   private var previousAnswers: [AnswerKey: IssuedToken] = [:]
-  /// Periods some request has already been answered from.
-  private var answeredPeriods: Set<Int> = []
 
   private struct AnswerKey: Hashable {
     var customer: String
@@ -21,18 +19,18 @@ struct AnswerMemory: Sendable {
   struct Relation {
     /// The previous answer for the same customer and type, before this one.
     var previous: IssuedToken?
-    /// True when no earlier request was answered from this token's period.
-    var isFirstOfPeriod: Bool
+    /// True when the previous answer came from this token's period (the period itself, by its
+    /// identity, never its dates: two periods may share dates). `new period` is its negation,
+    /// so exactly one of the two holds for every token answer.
+    var isSamePeriod: Bool
   }
 
   /// Remembers a custom link answer and says how it relates to the earlier ones; nil for plain tokens.
   mutating func remember(_ issued: IssuedToken) -> Relation? {
     guard let periodId = issued.periodId, let type = issued.token.tokenType else { return nil }
     let key = AnswerKey(customer: issued.customerId, type: type)
-    let relation = Relation(
-      previous: previousAnswers[key], isFirstOfPeriod: !answeredPeriods.contains(periodId))
-    answeredPeriods.insert(periodId)
+    let previous = previousAnswers[key]
     previousAnswers[key] = issued
-    return relation
+    return Relation(previous: previous, isSamePeriod: previous?.periodId == periodId)
   }
 }

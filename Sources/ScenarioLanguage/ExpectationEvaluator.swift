@@ -69,41 +69,44 @@ struct ExpectationEvaluator {
   }
 
   /// `new period`, `same period`, `same id`, `refreshed id`: this answer against the previous one
-  /// for the same customer and type.
+  /// for the same customer and type. The first two compare periods by identity, so exactly one of
+  /// them holds for every token answer (and neither for nil or a refusal).
   private func relationVerdict(_ kind: ExpectationKind) -> (Bool, String, String) {
+    let previous = answer?.previous
     guard let answer, let issued = answer.issued else {
-      return (false, Self.relationExpectation(kind, previous: nil), answerText)
+      return (false, relationExpectation(kind, previous: previous), answerText)
     }
-    if kind == .newPeriod {
-      let actual =
-        answer.isFirstOfPeriod
-        ? "the first answer from \(periodName(issued))" : "\(periodName(issued)), answered before"
-      return (answer.isFirstOfPeriod, "the first answer from a period not answered before", actual)
-    }
-    let expected = Self.relationExpectation(kind, previous: answer.previous)
-    guard let previous = answer.previous?.token else { return (false, expected, "no earlier answer") }
-    let token = issued.token
-    let sameDates =
-      token.tokenCreationDate == previous.tokenCreationDate
-      && token.tokenExpirationDate == previous.tokenExpirationDate
-    let sameId = token.externalPurchaseId == previous.externalPurchaseId
+    let expected = relationExpectation(kind, previous: previous)
     switch kind {
-    case .samePeriod: return (sameDates, expected, "dates " + Self.dates(token))
-    case .sameId: return (sameId, expected, "id " + token.externalPurchaseId)
+    case .newPeriod:
+      let actual =
+        answer.isSamePeriod
+        ? "\(periodName(issued)), the previous answer's"
+        : "\(periodName(issued))" + (previous == nil ? ", the first answer" : "")
+      return (!answer.isSamePeriod, expected, actual)
+    case .samePeriod:
+      return (answer.isSamePeriod, expected, previous == nil ? "no earlier answer" : periodName(issued))
     default:
-      return (sameDates && !sameId, expected, "dates \(Self.dates(token)), id \(token.externalPurchaseId)")
+      guard let previous = previous?.token else { return (false, expected, "no earlier answer") }
+      let token = issued.token
+      let sameId = token.externalPurchaseId == previous.externalPurchaseId
+      if kind == .sameId { return (sameId, expected, "id " + token.externalPurchaseId) }
+      return (
+        answer.isSamePeriod && !sameId, expected, "\(periodName(issued)), id \(token.externalPurchaseId)"
+      )
     }
   }
 
-  static func relationExpectation(_ kind: ExpectationKind, previous: IssuedToken?) -> String {
-    guard let previous = previous?.token else {
+  private func relationExpectation(_ kind: ExpectationKind, previous: IssuedToken?) -> String {
+    guard let previous else {
       return kind == .newPeriod
-        ? "the first answer from a period not answered before" : "an earlier answer to compare with"
+        ? "a period other than the previous answer's" : "an earlier answer to compare with"
     }
     switch kind {
-    case .samePeriod: return "dates " + dates(previous)
-    case .sameId: return "id " + previous.externalPurchaseId
-    default: return "dates \(dates(previous)), an id other than \(previous.externalPurchaseId)"
+    case .newPeriod: return "a period other than the previous answer's (\(periodName(previous)))"
+    case .samePeriod: return "the previous answer's period (\(periodName(previous)))"
+    case .sameId: return "id " + previous.token.externalPurchaseId
+    default: return "\(periodName(previous)), an id other than \(previous.token.externalPurchaseId)"
     }
   }
 
@@ -172,8 +175,4 @@ struct ExpectationEvaluator {
 
   static func time(_ time: VirtualTime) -> String { "\(ISOTime.string(time)) (\(time))" }
 
-  static func dates(_ token: ExternalPurchaseToken) -> String {
-    ISOTime.string(token.tokenCreationDate) + " to "
-      + (token.tokenExpirationDate.map(ISOTime.string) ?? "none")
-  }
 }

@@ -18,6 +18,8 @@ extension RuleSetting {
     case .eligibilityChecks(let on): rules.eligibilityChecks = on
     case .typeRegionGating(let on): rules.typeRegionGating = on
     case .creationNeedsEligibility(let on): rules.creationNeedsEligibility = on
+    case .perTransactionInBrazil(let on): rules.perTransactionInBrazil = on
+    case .sheetAndLinkNeedPayments(let on): rules.sheetAndLinkNeedPayments = on
     }
   }
 }

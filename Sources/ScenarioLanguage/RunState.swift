@@ -107,7 +107,7 @@ struct RunState {
       answer.issued = issued
       if let relation = answers.remember(issued) {
         answer.previous = relation.previous
-        answer.isFirstOfPeriod = relation.isFirstOfPeriod
+        answer.isSamePeriod = relation.isSamePeriod
       }
     case .token(.noToken(let reason)): answer.result = .noToken(reason: reason)
     case .token(.notEligible(let reason)), .eligibility(.notEligible(let reason)),
@@ -143,8 +143,8 @@ struct StepAnswer {
   var issued: IssuedToken?
   /// The previous answer for the same customer and type, before this one (custom link tokens only).
   var previous: IssuedToken?
-  /// True when no earlier request was answered from this token's period.
-  var isFirstOfPeriod = false
+  /// True when the previous answer came from this token's period (`AnswerMemory.Relation`).
+  var isSamePeriod = false
   /// The type asked for, when the step was a `request`.
   var requestedType: CustomLinkTokenType?
 }

@@ -10,6 +10,7 @@ extension ScenarioParser {
     ("refresh", "same or refreshed tokens"), ("os-gating", "OS version checks"),
     ("eligibility", "entitlement, region and payment checks"), ("type-regions", "token types by storefront"),
     ("creation-needs-eligibility", "qualifying events start periods only where eligible"),
+    ("sheet-and-link-payments", "the notice sheet and link-out need payments"),
   ]
 
   func ruleSetting(_ field: String, _ reader: inout LineReader) throws(LineError) -> RuleSetting {
@@ -32,7 +33,11 @@ extension ScenarioParser {
     case "os-gating": return .osGating(try reader.onOff())
     case "eligibility": return .eligibilityChecks(try reader.onOff())
     case "creation-needs-eligibility": return .creationNeedsEligibility(try reader.onOff())
-    default: return .typeRegionGating(try reader.onOff())
+    case "sheet-and-link-payments": return .sheetAndLinkNeedPayments(try reader.onOff())
+    default:
+      // `type-regions on|off`, or `type-regions brazil on|off` for Brazil alone.
+      let word = try reader.keyword(["on", "off", "brazil"])
+      return word == "brazil" ? .perTransactionInBrazil(try reader.onOff()) : .typeRegionGating(word == "on")
     }
   }
 

@@ -33,16 +33,12 @@ extension ScenarioRecorder {
     }
   }
 
-  /// `new period` for the first answer from a period; otherwise `same period` and whether the id
-  /// is the previous answer's or a refreshed one.
+  /// `new period` for an answer from another period than the previous answer's; otherwise
+  /// `same period` and whether the id is the previous answer's or a refreshed one.
   private static func relationExpectations(_ issued: IssuedToken, _ relation: AnswerMemory.Relation)
     -> [ExpectationKind]
   {
-    if relation.isFirstOfPeriod { return [.newPeriod] }
-    guard let previous = relation.previous?.token,
-      previous.tokenCreationDate == issued.token.tokenCreationDate,
-      previous.tokenExpirationDate == issued.token.tokenExpirationDate
-    else { return [] }
+    guard relation.isSamePeriod, let previous = relation.previous?.token else { return [.newPeriod] }
     return [
       .samePeriod, previous.externalPurchaseId == issued.token.externalPurchaseId ? .sameId : .refreshedId,
     ]

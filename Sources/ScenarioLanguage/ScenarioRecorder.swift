@@ -105,6 +105,12 @@ public enum ScenarioRecorder {
     if old.creationNeedsEligibility != new.creationNeedsEligibility {
       changes.append(.creationNeedsEligibility(new.creationNeedsEligibility))
     }
+    if old.perTransactionInBrazil != new.perTransactionInBrazil {
+      changes.append(.perTransactionInBrazil(new.perTransactionInBrazil))
+    }
+    if old.sheetAndLinkNeedPayments != new.sheetAndLinkNeedPayments {
+      changes.append(.sheetAndLinkNeedPayments(new.sheetAndLinkNeedPayments))
+    }
     return changes
   }
 

@@ -93,6 +93,8 @@ public enum ScenarioWriter {
     case .eligibilityChecks(let on): return "eligibility " + onOff(on)
     case .typeRegionGating(let on): return "type-regions " + onOff(on)
     case .creationNeedsEligibility(let on): return "creation-needs-eligibility " + onOff(on)
+    case .perTransactionInBrazil(let on): return "type-regions brazil " + onOff(on)
+    case .sheetAndLinkNeedPayments(let on): return "sheet-and-link-payments " + onOff(on)
     }
   }
 

@@ -137,6 +137,9 @@ public enum RuleSetting: Hashable, Sendable {
   case eligibilityChecks(Bool)
   case typeRegionGating(Bool)
   case creationNeedsEligibility(Bool)
+  /// `type-regions brazil on|off`: IN_APP and LINK_OUT in Brazil too, or Japan alone.
+  case perTransactionInBrazil(Bool)
+  case sheetAndLinkNeedPayments(Bool)
 }
 
 /// `device NAME PLATFORM VERSION storefront CC [customer C]`.

@@ -220,5 +220,34 @@ struct ParserTests {
       .storefrontNotListed(storefront: "de", keys: "x"), .typeNotOffered(type: .inApp, storefront: "nl"),
     ]
     #expect(reasons.map(\.code) == IneligibilityCodes.all)
+    // A key the OS predates reuses the codes of the API checks.
+    let keyReasons: [Ineligibility] = [
+      .keyNeedsNewerOS(
+        key: "k", storefront: "nl", platform: .iOS, version: OSVersion(18), required: OSVersion(18, 2)),
+      .keyNeedsNewerOS(key: "k", storefront: "nl", platform: .macOS, version: OSVersion(26), required: nil),
+    ]
+    #expect(keyReasons.map(\.code) == ["os-too-old", "platform"])
+  }
+
+  /// `type-regions brazil on|off` and `sheet-and-link-payments on|off`: their own rule settings,
+  /// written back as read.
+  @Test func brazilAndPaymentsSettingsParseAndWriteBack() throws {
+    let text =
+      "type-regions brazil off\ntype-regions on\nsheet-and-link-payments off\nrules type-regions brazil on\n"
+    let scenario = try ScenarioParser.parse(text)
+    #expect(
+      scenario.statements.map(\.kind) == [
+        .rule(.perTransactionInBrazil(false)), .rule(.typeRegionGating(true)),
+        .rule(.sheetAndLinkNeedPayments(false)),
+        .rule(.perTransactionInBrazil(true)),
+      ])
+    #expect(try ScenarioParser.parse(ScenarioWriter.write(scenario)) == scenario)
+    let error = try #require(throws: ScenarioParseErrors.self) {
+      try ScenarioParser.parse("type-regions japan\n")
+    }
+    #expect(error.errors.count == 1)
+    #expect(
+      error.errors.first?.description.hasSuffix(":1:14: expected 'on', 'off' or 'brazil', found 'japan'")
+        == true)
   }
 }

@@ -1,4 +1,5 @@
-/// An operating system version such as 18.1 or 26.4.1, compared numerically.
+/// An operating system version such as 18.1 or 26.4.1, compared numerically; shared by the
+/// engine, which checks devices against it, and `epsim lint`, which checks deployment targets.
 public struct OSVersion: Comparable, Hashable, Sendable, CustomStringConvertible {
   public var major: Int
   public var minor: Int
