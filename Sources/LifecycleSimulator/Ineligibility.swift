@@ -9,6 +9,8 @@ public enum Ineligibility: Hashable, Sendable, CustomStringConvertible {
   case storefrontNotAllowed(storefront: String)
   case storefrontNotListed(storefront: String, keys: String)
   case typeNotOffered(type: CustomLinkTokenType, storefront: String)
+  /// The String `token(for:)` on an OS where it is set not to answer any more (`stringFormAnswers` off).
+  case stringFormGone(platform: Platform, version: OSVersion, since: OSVersion, type: CustomLinkTokenType)
 
   public var description: String {
     switch self {
@@ -26,6 +28,9 @@ public enum Ineligibility: Hashable, Sendable, CustomStringConvertible {
       return "storefront \(storefront) is not listed in \(keys)"
     case .typeNotOffered(let type, let storefront):
       return "\(type.rawValue) tokens are not offered in storefront \(storefront)"
+    case .stringFormGone(let platform, let version, let since, let type):
+      return "token(for: \"\(type.rawValue)\") no longer answers from \(platform.rawValue) \(since) "
+        + "(setting string-form off); the device runs \(version): use the typed token(for: TokenType)"
     }
   }
 
@@ -39,6 +44,7 @@ public enum Ineligibility: Hashable, Sendable, CustomStringConvertible {
     case .storefrontNotAllowed: return "storefront"
     case .storefrontNotListed: return "region"
     case .typeNotOffered: return "type-region"
+    case .stringFormGone: return "string-form-gone"
     }
   }
 }

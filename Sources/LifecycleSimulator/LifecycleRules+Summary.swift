@@ -18,9 +18,14 @@ extension LifecycleRules {
       ("os-gating", osGating, preset.osGating), ("eligibility", eligibilityChecks, preset.eligibilityChecks),
       ("type-regions", typeRegionGating, preset.typeRegionGating),
       ("creation-needs-eligibility", creationNeedsEligibility, preset.creationNeedsEligibility),
+      ("string-form", stringFormAnswers, preset.stringFormAnswers),
     ]
     for (name, value, presetValue) in switches where value != presetValue {
       differences.append("\(name) \(value ? "on" : "off")")
+    }
+    for request in TypedTokenRequest.allCases
+    where typedTokenTypes[request] != preset.typedTokenTypes[request] {
+      differences.append("typed-token-type \(request.rawValue) \(typedTokenTypes[request].rawValue)")
     }
     let base = "\(environment.rawValue) preset"
     return differences.isEmpty ? base : base + " with " + differences.joined(separator: ", ")

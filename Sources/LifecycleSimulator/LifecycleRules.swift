@@ -25,11 +25,18 @@ public struct LifecycleRules: Hashable, Sendable {
   /// Qualifying events start periods only on a device where `isEligible` would be true.
   /// Off in both presets: SPEC 4 names no such condition (an epsim assumption, docs/rules.md).
   public var creationNeedsEligibility: Bool
+  /// The String `token(for:)` still answers from 27.2, where Apple's availability range of it
+  /// ends. On in both presets: Apple does not say it stops (an epsim assumption, docs/rules.md).
+  public var stringFormAnswers: Bool
+  /// The `tokenType` each typed `token(for: TokenType)` request's token carries (SPEC 5 is
+  /// silent; an epsim assumption, docs/rules.md).
+  public var typedTokenTypes: TypedTokenTypes
 
   public init(
     environment: TokenEnvironment, creation: PeriodCreation, servicesRenewal: ServicesRenewal,
     lifetimes: TokenLifetimes, refreshPolicy: RefreshPolicy = .never, osGating: Bool = true,
-    eligibilityChecks: Bool = true, typeRegionGating: Bool = true, creationNeedsEligibility: Bool = false
+    eligibilityChecks: Bool = true, typeRegionGating: Bool = true, creationNeedsEligibility: Bool = false,
+    stringFormAnswers: Bool = true, typedTokenTypes: TypedTokenTypes = .assumed
   ) {
     self.environment = environment
     self.creation = creation
@@ -40,6 +47,8 @@ public struct LifecycleRules: Hashable, Sendable {
     self.eligibilityChecks = eligibilityChecks
     self.typeRegionGating = typeRegionGating
     self.creationNeedsEligibility = creationNeedsEligibility
+    self.stringFormAnswers = stringFormAnswers
+    self.typedTokenTypes = typedTokenTypes
   }
 
   /// Apple's production behaviour: periods start on qualifying events; 365-day lifetimes (SPEC 4, 10).

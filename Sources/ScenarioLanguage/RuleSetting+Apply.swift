@@ -18,6 +18,8 @@ extension RuleSetting {
     case .eligibilityChecks(let on): rules.eligibilityChecks = on
     case .typeRegionGating(let on): rules.typeRegionGating = on
     case .creationNeedsEligibility(let on): rules.creationNeedsEligibility = on
+    case .stringFormAnswers(let on): rules.stringFormAnswers = on
+    case .typedTokenType(let request, let type): rules.typedTokenTypes[request] = type
     }
   }
 }

@@ -10,6 +10,8 @@ extension ScenarioParser {
     ("refresh", "same or refreshed tokens"), ("os-gating", "OS version checks"),
     ("eligibility", "entitlement, region and payment checks"), ("type-regions", "token types by storefront"),
     ("creation-needs-eligibility", "qualifying events start periods only where eligible"),
+    ("string-form", "token(for: String) still answers from 27.2"),
+    ("typed-token-type", "the tokenType of a typed request's token"),
   ]
 
   func ruleSetting(_ field: String, _ reader: inout LineReader) throws(LineError) -> RuleSetting {
@@ -32,8 +34,25 @@ extension ScenarioParser {
     case "os-gating": return .osGating(try reader.onOff())
     case "eligibility": return .eligibilityChecks(try reader.onOff())
     case "creation-needs-eligibility": return .creationNeedsEligibility(try reader.onOff())
+    case "string-form": return .stringFormAnswers(try reader.onOff())
+    case "typed-token-type": return try typedTokenType(&reader)
     default: return .typeRegionGating(try reader.onOff())
     }
+  }
+
+  /// `typed-token-type withinApp|outOfApp IN_APP|LINK_OUT`.
+  private func typedTokenType(_ reader: inout LineReader) throws(LineError) -> RuleSetting {
+    let request = try reader.typedRequest()
+    let names = TypedTokenTypes.allowed.map(\.rawValue)
+    guard let word = reader.current, let type = CustomLinkTokenType(rawValue: word.text.uppercased()),
+      TypedTokenTypes.allowed.contains(type)
+    else {
+      throw reader.error(
+        expected: "the token type a typed request carries (" + Phrase.choices(names, quoted: false) + ")",
+        candidates: names)
+    }
+    reader.position += 1
+    return .typedTokenType(request, type)
   }
 
   private func lifetimeType(_ reader: inout LineReader) throws(LineError) -> CustomLinkTokenType {
