@@ -10,6 +10,7 @@ enum RulesForm {
   static let renewals = ServicesRenewal.allCases.map(\.rawValue)
   static let policies = ["never", "always", "every Nth", "probability"]
   static let onOff = ["on", "off"]
+  static let typedTypes = TypedTokenTypes.allowed.map(\.rawValue)
   static let lifetimeFields: [(name: String, type: CustomLinkTokenType)] = [
     ("acquisition", .acquisition), ("services", .services), ("inApp", .inApp), ("linkOut", .linkOut),
   ]
@@ -54,7 +55,19 @@ enum RulesForm {
         "creationNeedsEligibility", "Eligible creation only", onOff,
         selected: rules.creationNeedsEligibility ? 0 : 1),
     ]
-    return lifecycle + lifetimes + behaviour
+    return lifecycle + lifetimes + behaviour + typedRequestFields(for: rules)
+  }
+
+  /// The settings of the typed `token(for:)` of 27.2 (SPEC 5), both epsim assumptions.
+  private static func typedRequestFields(for rules: LifecycleRules) -> [FormField] {
+    [
+      .choice("stringForm", "String form on 27.2+", onOff, selected: rules.stringFormAnswers ? 0 : 1)
+    ]
+      + TypedTokenRequest.allCases.map { request in
+        .choice(
+          request.rawValue, "\(request.rawValue) tokenType", typedTypes,
+          selected: typedTypes.firstIndex(of: rules.typedTokenTypes[request].rawValue) ?? 0)
+      }
   }
 
   /// Reloads every field from the preset of the chosen environment, keeping the focus.
@@ -102,7 +115,11 @@ enum RulesForm {
         osGating: form.choiceIndex("osGating") == 0,
         eligibilityChecks: form.choiceIndex("eligibility") == 0,
         typeRegionGating: form.choiceIndex("typeRegions") == 0,
-        creationNeedsEligibility: form.choiceIndex("creationNeedsEligibility") == 0))
+        creationNeedsEligibility: form.choiceIndex("creationNeedsEligibility") == 0,
+        stringFormAnswers: form.choiceIndex("stringForm") == 0,
+        typedTokenTypes: TypedTokenTypes(
+          withinApp: TypedTokenTypes.allowed[form.choiceIndex("withinApp") ?? 0],
+          outOfApp: TypedTokenTypes.allowed[form.choiceIndex("outOfApp") ?? 1])))
   }
 }
 

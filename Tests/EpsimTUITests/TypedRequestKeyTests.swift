@@ -78,3 +78,25 @@ struct TypedRequestKeyTests {
     #expect(KeyTable.binding(for: .character("6"), in: .main)?.action == .requestOutOfApp)
   }
 }
+
+@Suite("Rules dialog: the typed request settings")
+struct TypedRequestRulesDialogTests {
+  @Test func theDialogShowsChangesAndKeepsTheTypedSettings() {
+    var state = TUIState.demo(width: 100, height: 40)
+    state.type("R")
+    #expect(state.screen.contains("String form on 27.2+"))
+    #expect(state.screen.contains("withinApp tokenType"))
+    for _ in 0..<13 { state.press(.tab) }  // past the lifecycle, lifetime and behaviour fields
+    state.press(.right)  // String form: off
+    state.press(.tab, .right)  // withinApp: LINK_OUT
+    state.press(.enter)
+    #expect(state.context == .main)
+    #expect(!state.world.rules.stringFormAnswers)
+    #expect(state.world.rules.typedTokenTypes == TypedTokenTypes(withinApp: .linkOut, outOfApp: .linkOut))
+    // Submitting the dialog unchanged keeps them: it never drops a setting it shows.
+    state.type("R")
+    state.press(.enter)
+    #expect(!state.world.rules.stringFormAnswers)
+    #expect(state.world.rules.typedTokenTypes.withinApp == .linkOut)
+  }
+}
