@@ -8,11 +8,18 @@ extension WorldState {
     throws(SimulationError) -> TokenRequestResult
   {
     let device = try deviceRunningApp(deviceId)
+    let type = rules.typedTokenTypes[request]
+    // The scenario language and the rules dialog offer only these; code setting the rules
+    // directly could name ACQUISITION, which would start a period on every request.
+    guard TypedTokenTypes.allowed.contains(type) else {
+      throw SimulationError(
+        "the rules give \(request.call) the tokenType \(type.rawValue); it can only be IN_APP or LINK_OUT")
+    }
     if let reason = typedRequestIneligibility(on: device, request: request) {
       log.add(.refusal, "\(request.call) throws: \(reason)")
       return .notEligible(reason)
     }
-    let result = newPerTransactionToken(type: rules.typedTokenTypes[request], device: device, log: &log)
+    let result = newPerTransactionToken(type: type, device: device, log: &log)
     if case .token(let index, _) = result { tokens[index].typedRequest = request }
     return result
   }

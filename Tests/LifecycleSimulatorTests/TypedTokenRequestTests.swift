@@ -69,6 +69,17 @@ struct TypedTokenRequestTests {
     #expect(rules.summary == "sandbox preset with typed-token-type outOfApp IN_APP")
   }
 
+  @Test func aNonPerTransactionTypeIsRefusedAndChangesNothing() throws {
+    var rules = LifecycleRules.production
+    rules.typedTokenTypes.withinApp = .acquisition
+    var world = try kenji(on: OSVersion(27, 2), rules: rules)
+    let before = world
+    #expect(throws: SimulationError.self) {
+      try world.apply(.requestTypedToken(device: "k1", request: .withinApp))
+    }
+    #expect(world == before)
+  }
+
   @Test func theTypedFormFollowsTheRulesOfItsType() throws {
     var world = try kenji(on: OSVersion(27, 2))
     try world.run(.setStorefront(device: "k1", storefront: "nl"))
