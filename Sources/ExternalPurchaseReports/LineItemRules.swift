@@ -5,7 +5,8 @@ import LifecycleSimulator
 struct LineItemRules {
   let world: WorldState
   let ledger: ReportLedger
-  let token: ExternalPurchaseToken
+  /// The reported token; nil when its id is unknown, which skips only the active-range check.
+  let token: ExternalPurchaseToken?
 
   func errors(for items: [LineItem]) -> [ReportError] {
     var errors: [ReportError] = []
@@ -100,18 +101,18 @@ struct LineItemRules {
           "creationDate", item))
     }
     // Purchases belong to the token's active range; refunds are bounded by what they refund.
-    if item.eventType == .buy, !token.isActive(at: date) {
+    if item.eventType == .buy, let token, !token.isActive(at: date) {
       errors.append(
         error(
           .lineItemCreationDateOutOfRange,
-          "creationDate \(ISOTime.string(date)) is outside the token's active range \(activeRange)",
+          "creationDate \(ISOTime.string(date)) is outside the token's active range \(activeRange(token))",
           "creationDate",
           item))
     }
     return errors
   }
 
-  private var activeRange: String {
+  private func activeRange(_ token: ExternalPurchaseToken) -> String {
     let end = token.tokenExpirationDate.map { ISOTime.string($0) + ")" } ?? "no expiry)"
     return "[\(ISOTime.string(token.tokenCreationDate)), \(end)"
   }

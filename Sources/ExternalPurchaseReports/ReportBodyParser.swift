@@ -1,43 +1,53 @@
 import Foundation
 
-/// Turns a request body into an `ExternalPurchaseReport`, or into every shape error found in it:
-/// not JSON, missing fields, wrong types, values outside Apple's enums (`UnknownEnumError`).
+/// Turns a request body into an `ExternalPurchaseReport`, or into every shape error found in it
+/// (not JSON, missing fields, wrong types, values outside Apple's enums) with the parts that did
+/// parse, so the validator can still check the rules on them.
 public enum ReportBodyParser {
   /// The report, or the errors that make the body unusable (all of them, not just the first).
-  public static func parse(_ body: Data) -> Result<ExternalPurchaseReport, ReportErrorResponse> {
+  public static func parse(_ body: Data) -> Result<ExternalPurchaseReport, UnusableReportBody> {
     guard let root = LooseJSON.parse(body) else {
-      return .failure(.init(errors: [ReportError(.malformedBody, "the body is not valid JSON")]))
+      return .failure(
+        .init(errors: [ReportError(.malformedBody, "the body is not valid JSON")], partial: nil))
     }
     return parse(root)
   }
 
   /// The report in an already decoded JSON value.
-  static func parse(_ root: LooseJSON) -> Result<ExternalPurchaseReport, ReportErrorResponse> {
+  static func parse(_ root: LooseJSON) -> Result<ExternalPurchaseReport, UnusableReportBody> {
     guard case .object(let fields) = root else {
       return .failure(
-        .init(errors: [ReportError(.malformedBody, "the body must be a JSON object, found \(root.phrase)")]))
+        .init(
+          errors: [ReportError(.malformedBody, "the body must be a JSON object, found \(root.phrase)")],
+          partial: nil))
     }
     var reader = FieldReader(fields: fields, lineItemId: nil)
     let requestIdentifier = reader.string("requestIdentifier")
     let externalPurchaseId = reader.string("externalPurchaseId")
     let status: ReportStatus? = reader.enumeration("status")
     var lineItems: [LineItem]?
+    var lineItemCount: Int? = 0
     if let value = fields["lineItems"], value != .null {
       if case .array(let elements) = value {
         lineItems = []
+        lineItemCount = elements.count
         for (index, element) in elements.enumerated() {
           if let item = parseLineItem(element, index: index, errors: &reader.errors) {
             lineItems?.append(item)
           }
         }
       } else {
+        lineItemCount = nil
         reader.errors.append(
           ReportError(
             .invalidValue, "lineItems must be an array, found \(value.phrase)", fieldName: "lineItems"))
       }
     }
     guard reader.errors.isEmpty, let requestIdentifier, let externalPurchaseId, let status else {
-      return .failure(.init(errors: reader.errors))
+      let partial = PartialReport(
+        requestIdentifier: requestIdentifier, externalPurchaseId: externalPurchaseId, status: status,
+        lineItems: lineItems ?? [], lineItemCount: lineItemCount)
+      return .failure(.init(errors: reader.errors, partial: partial))
     }
     return .success(
       ExternalPurchaseReport(
@@ -170,7 +180,7 @@ private struct FieldReader {
 extension ReportBodyParser {
   /// Parses a file of one report or a JSON array of reports, each on its own; nil when the data
   /// is not JSON at all.
-  public static func parseDocument(_ data: Data) -> [Result<ExternalPurchaseReport, ReportErrorResponse>]? {
+  public static func parseDocument(_ data: Data) -> [Result<ExternalPurchaseReport, UnusableReportBody>]? {
     guard let root = LooseJSON.parse(data) else { return nil }
     guard case .array(let elements) = root else { return [parse(data)] }
     return elements.map(parse)

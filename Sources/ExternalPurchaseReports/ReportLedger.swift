@@ -32,7 +32,8 @@ public struct ReportLedger: Hashable, Sendable {
   /// `lookup` is the world's token index, when the caller keeps one.
   public mutating func submit(body: Data, world: WorldState, lookup: TokenLookup? = nil) -> ReportVerdict {
     switch ReportBodyParser.parse(body) {
-    case .failure(let response): return .rejected(response.errors)
+    case .failure(let unusable):
+      return .rejected(ReportValidator(world: world, ledger: self, lookup: lookup).errors(for: unusable))
     case .success(let report): return submit(report, world: world, lookup: lookup)
     }
   }

@@ -4,7 +4,8 @@ import LifecycleSimulator
 
 /// Apple's checks of one report against the simulated world and what was accepted before
 /// (SPEC 7). It finds every error rather than stopping at the first, as a backend fixing a
-/// report wants to see them all.
+/// report wants to see them all, and checks the readable parts of a body that did not fully
+/// parse. Only a body that is not a JSON object stops every check.
 public struct ReportValidator {
   public let world: WorldState
   public let ledger: ReportLedger
@@ -19,24 +20,42 @@ public struct ReportValidator {
 
   /// Every rule the report breaks; empty when Apple would accept it.
   public func errors(for report: ExternalPurchaseReport) -> [ReportError] {
+    errors(for: PartialReport(report))
+  }
+
+  /// The shape errors of an unusable body followed by every rule its readable parts break.
+  public func errors(for body: UnusableReportBody) -> [ReportError] {
+    body.errors + (body.partial.map { errors(for: $0) } ?? [])
+  }
+
+  /// Every rule the readable parts of a report break. A field that did not parse is skipped by
+  /// the rules that need it (its shape error already names it); everything else is checked.
+  public func errors(for report: PartialReport) -> [ReportError] {
     var errors: [ReportError] = []
-    if UUID(uuidString: report.requestIdentifier) == nil {
+    if let requestIdentifier = report.requestIdentifier, UUID(uuidString: requestIdentifier) == nil {
       errors.append(
         ReportError(
-          .invalidRequestIdentifier, "requestIdentifier '\(report.requestIdentifier)' is not a UUID",
+          .invalidRequestIdentifier, "requestIdentifier '\(requestIdentifier)' is not a UUID",
           fieldName: "requestIdentifier"))
     }
-    guard let issued = token(report.externalPurchaseId) else {
-      errors.append(
-        ReportError(
-          .externalPurchaseIdNotFound,
-          "no \(ledger.environment.rawValue) token has externalPurchaseId '\(report.externalPurchaseId)'",
-          fieldName: "externalPurchaseId"))
-      return errors
+    var issued: IssuedToken?
+    if let externalPurchaseId = report.externalPurchaseId {
+      issued = token(externalPurchaseId)
+      if issued == nil {
+        errors.append(
+          ReportError(
+            .externalPurchaseIdNotFound,
+            "no \(ledger.environment.rawValue) token has externalPurchaseId '\(externalPurchaseId)'",
+            fieldName: "externalPurchaseId"))
+      }
     }
-    errors += statusErrors(report, issued: issued)
-    if report.status == .lineItem, let items = report.lineItems {
-      errors += LineItemRules(world: world, ledger: ledger, token: issued.token).errors(for: items)
+    if let status = report.status {
+      errors += statusErrors(report, status: status, issued: issued)
+    }
+    // Line items are checked unless the status rules them out (that error is already listed).
+    if report.status == nil || report.status == .lineItem {
+      errors += LineItemRules(world: world, ledger: ledger, token: issued?.token).errors(
+        for: report.lineItems)
     }
     return errors
   }
@@ -49,31 +68,33 @@ public struct ReportValidator {
     return issued.token.environment == ledger.environment ? issued : nil
   }
 
-  private func statusErrors(_ report: ExternalPurchaseReport, issued: IssuedToken) -> [ReportError] {
+  private func statusErrors(_ report: PartialReport, status: ReportStatus, issued: IssuedToken?)
+    -> [ReportError]
+  {
     var errors: [ReportError] = []
-    let itemCount = report.lineItems?.count ?? 0
-    if report.status.allowsLineItems, itemCount == 0 {
+    let itemCount = report.lineItemCount
+    if status.allowsLineItems, itemCount == 0 {
       errors.append(
         ReportError(
           .missingLineItemsForStatus, "status LINE_ITEM needs at least one line item", fieldName: "lineItems")
       )
     }
-    if !report.status.allowsLineItems, itemCount > 0 {
+    if !status.allowsLineItems, let itemCount, itemCount > 0 {
       errors.append(
         ReportError(
-          .lineItemsNotAllowedForStatus, "status \(report.status.rawValue) carries no line items",
+          .lineItemsNotAllowedForStatus, "status \(status.rawValue) carries no line items",
           fieldName: "lineItems"))
     }
-    if report.status == .duplicateToken, let reason = duplicateTokenRefusal(issued) {
+    if status == .duplicateToken, let issued, let reason = duplicateTokenRefusal(issued) {
       errors.append(ReportError(.duplicateTokenStatusNotAllowed, reason, fieldName: "status"))
     }
-    if ledger.statuses[report.externalPurchaseId] == .lineItem,
-      report.status == .noLineItem || report.status == .unrecognizedToken
+    if let externalPurchaseId = report.externalPurchaseId, ledger.statuses[externalPurchaseId] == .lineItem,
+      status == .noLineItem || status == .unrecognizedToken
     {
       errors.append(
         ReportError(
           .lineItemStatusRegression,
-          "the token was reported as LINE_ITEM and cannot become \(report.status.rawValue)",
+          "the token was reported as LINE_ITEM and cannot become \(status.rawValue)",
           fieldName: "status"))
     }
     return errors

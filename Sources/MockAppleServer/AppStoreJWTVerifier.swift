@@ -3,8 +3,9 @@ import Foundation
 
 /// Checks the `Authorization: Bearer` JWT of an App Store Server API request as Apple does
 /// (SPEC 9): ES256 signature by the configured key, header `alg` ES256 and `typ` JWT, payload
-/// `aud` appstoreconnect-v1, `bid` the app's bundle id, `iss`, `iat`, and `exp` at most
-/// 60 minutes after `iat` and not yet passed.
+/// `aud` appstoreconnect-v1, `bid` the app's bundle id, `iss`, and `exp` not yet passed and at
+/// most 60 minutes after `iat`. `iat` is optional (SPEC-APPSTORE 1): Apple's own server library
+/// sends none, so without it `exp` alone must lie at most 60 minutes ahead of the server's clock.
 public struct AppStoreJWTVerifier: Sendable {
   /// The public half of the In-App Purchase key the backend signs with, as X9.63 bytes:
   /// swift-crypto's key types are not `Sendable`, bytes are.
@@ -60,7 +61,8 @@ public struct AppStoreJWTVerifier: Sendable {
       publicKey.isValidSignature(ecdsa, for: Data((parts[0] + "." + parts[1]).utf8))
     else { return .failure(.init("the signature does not verify with the configured public key")) }
     guard let claims = try? JSONDecoder().decode(JWTClaims.self, from: payloadData) else {
-      return .failure(.init("the JWT payload needs string iss, aud, bid and numeric iat, exp"))
+      return .failure(
+        .init("the JWT payload needs string iss, aud, bid, numeric exp and, if present, numeric iat"))
     }
     let result = check(claims, now: now.timeIntervalSince1970)
     if case .success = result { cache.store(jwt, iat: claims.iat, exp: claims.exp) }
@@ -77,16 +79,27 @@ public struct AppStoreJWTVerifier: Sendable {
     guard claims.bid == bundleId else {
       return .failure(.init("bid must be \(bundleId), found \(claims.bid)"))
     }
-    guard claims.exp > claims.iat, claims.exp - claims.iat <= Self.maximumLifetime else {
-      return .failure(.init("exp must be after iat and at most 60 minutes later"))
+    if let iat = claims.iat {
+      guard claims.exp > iat, claims.exp - iat <= Self.maximumLifetime else {
+        return .failure(.init("exp must be after iat and at most 60 minutes later"))
+      }
     }
     return checkTimes(iat: claims.iat, exp: claims.exp, now: now)
   }
 
-  private func checkTimes(iat: TimeInterval, exp: TimeInterval, now: TimeInterval) -> Result<
+  /// The checks against the server's clock, run on every request (cached JWTs too).
+  private func checkTimes(iat: TimeInterval?, exp: TimeInterval, now: TimeInterval) -> Result<
     Void, AuthenticationFailure
   > {
-    guard iat <= now + allowedClockSkew else { return .failure(.init("iat is in the future")) }
+    if let iat {
+      guard iat <= now + allowedClockSkew else { return .failure(.init("iat is in the future")) }
+    } else {
+      // Without iat the lifetime can only be bounded from now: a JWT valid for more than
+      // 60 minutes from the server's clock could not have been issued with a legal iat.
+      guard exp - now <= Self.maximumLifetime + allowedClockSkew else {
+        return .failure(.init("without iat, exp must be at most 60 minutes after now"))
+      }
+    }
     guard now < exp else { return .failure(.init("the JWT expired")) }
     return .success(())
   }
@@ -102,7 +115,8 @@ struct JWTHeader: Decodable {
 /// The payload claims of an App Store Server API JWT.
 struct JWTClaims: Decodable {
   var iss: String
-  var iat: TimeInterval
+  /// Optional: Apple's server libraries leave it out.
+  var iat: TimeInterval?
   var exp: TimeInterval
   var aud: String
   var bid: String

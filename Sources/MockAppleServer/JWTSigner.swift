@@ -16,10 +16,11 @@ public struct JWTSigner: Sendable {
   }
 
   /// A compact JWS for `bundleId`, issued at `issuedAt` and living `lifetime` seconds.
-  /// `overrides` replace or add payload claims, so tests can make every kind of bad token.
+  /// `overrides` replace or add payload claims and `omitting` leaves claims out (Apple's own
+  /// server library sends no `iat`), so tests can make every kind of token.
   public func token(
     bundleId: String, issuedAt: Date, lifetime: TimeInterval = 20 * 60, overrides: [String: Any] = [:],
-    header: [String: Any]? = nil
+    omitting: Set<String> = [], header: [String: Any]? = nil
   ) throws -> String {
     let iat = Int64(issuedAt.timeIntervalSince1970)
     var claims: [String: Any] = [
@@ -27,6 +28,7 @@ public struct JWTSigner: Sendable {
       "bid": bundleId,
     ]
     for (key, value) in overrides { claims[key] = value }
+    for key in omitting { claims[key] = nil }
     let headerObject = header ?? ["alg": "ES256", "kid": keyId, "typ": "JWT"]
     let signingInput =
       Base64URLSegment.encode(try JSONSerialization.data(withJSONObject: headerObject, options: .sortedKeys))

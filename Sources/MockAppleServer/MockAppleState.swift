@@ -78,18 +78,31 @@ public actor MockAppleState {
   /// Checks a report body against the world; records it only when it is accepted.
   public func submit(body: Data, environment: TokenEnvironment) -> ReportVerdict {
     switch ReportBodyParser.parse(body) {
-    case .failure(let response): return .rejected(response.errors)
+    case .failure(let unusable): return .rejected(errors(for: unusable, environment: environment))
     case .success(let report): return submit(report, environment: environment)
     }
+  }
+
+  /// Every error of a body that did not fully parse: its shape errors, then the rules its
+  /// readable parts break against the world and this environment's ledger.
+  public func errors(for unusable: UnusableReportBody, environment: TokenEnvironment) -> [ReportError] {
+    ReportValidator(world: simulation.world, ledger: ledger(environment), lookup: currentLookup()).errors(
+      for: unusable)
+  }
+
+  /// The token index, rebuilt when tokens were added since it was made.
+  private func currentLookup() -> TokenLookup {
+    if lookupSize != simulation.world.tokens.count {
+      lookup = TokenLookup(world: simulation.world)
+      lookupSize = simulation.world.tokens.count
+    }
+    return lookup
   }
 
   /// Checks a parsed report against the world; records it only when it is accepted. Servers
   /// parse outside the actor, so only this part runs one request at a time.
   public func submit(_ report: ExternalPurchaseReport, environment: TokenEnvironment) -> ReportVerdict {
-    if lookupSize != simulation.world.tokens.count {
-      lookup = TokenLookup(world: simulation.world)
-      lookupSize = simulation.world.tokens.count
-    }
+    let lookup = currentLookup()
     // In place: copying the ledger out and back would copy every accepted report each time.
     // `submit` changes the ledger only when it accepts.
     return ledgers[environment, default: ReportLedger(environment: environment)].submit(

@@ -52,7 +52,9 @@ struct ReportRoutes: Sendable {
     }
     let report: ExternalPurchaseReport
     switch ReportBodyParser.parse(body) {
-    case .failure(let response): return JSONResponse.make(.badRequest, response)
+    case .failure(let unusable):
+      let errors = await state.errors(for: unusable, environment: environment)
+      return JSONResponse.make(.badRequest, ReportErrorResponse(errors: errors))
     case .success(let parsed): report = parsed
     }
     switch await state.submit(report, environment: environment) {

@@ -9,7 +9,10 @@ import X509
 /// The leaf and intermediate carry the marker extensions Apple's certificates carry (OIDs
 /// 1.2.840.113635.100.6.11.1 and 1.2.840.113635.100.6.2.1), so Apple's own verification
 /// libraries accept epsim's notifications once this root is configured as trusted.
-/// Made fresh for each server; export the root with `GET /epsim/v1/notifications/ca.pem`.
+/// Every level follows RFC 5280 as a strict verifier (OpenSSL's `X509_V_FLAG_X509_STRICT`, which
+/// Apple's Python verifier always sets) expects: a Subject Key Identifier on each certificate, an
+/// Authority Key Identifier naming the issuer's key on each, critical basic constraints and key
+/// usage. Made fresh for each server; export the root with `GET /epsim/v1/notifications/ca.pem`.
 public struct TestCertificateAuthority: Sendable {
   /// The root certificate in PEM, for the backend to trust.
   public let rootPEM: String
@@ -41,12 +44,17 @@ public struct TestCertificateAuthority: Sendable {
       CommonName("epsim notification signing")
       OrganizationName("epsim")
     }
+    let rootKeyId = SubjectKeyIdentifier(hash: .init(rootKey.publicKey))
+    let intermediateKeyId = SubjectKeyIdentifier(hash: .init(intermediateKey.publicKey))
+    let leafKeyId = SubjectKeyIdentifier(hash: .init(leafKey.publicKey))
     let root = try Certificate(
       version: .v3, serialNumber: .init(), publicKey: .init(rootKey.publicKey), notValidBefore: notBefore,
       notValidAfter: notAfter, issuer: rootName, subject: rootName, signatureAlgorithm: .ecdsaWithSHA256,
       extensions: try Certificate.Extensions {
         Critical(BasicConstraints.isCertificateAuthority(maxPathLength: nil))
         Critical(KeyUsage(keyCertSign: true, cRLSign: true))
+        rootKeyId
+        AuthorityKeyIdentifier(keyIdentifier: rootKeyId.keyIdentifier)
       }, issuerPrivateKey: .init(rootKey))
     let intermediate = try Certificate(
       version: .v3, serialNumber: .init(), publicKey: .init(intermediateKey.publicKey),
@@ -56,6 +64,8 @@ public struct TestCertificateAuthority: Sendable {
       extensions: try Certificate.Extensions {
         Critical(BasicConstraints.isCertificateAuthority(maxPathLength: 0))
         Critical(KeyUsage(keyCertSign: true, cRLSign: true))
+        intermediateKeyId
+        AuthorityKeyIdentifier(keyIdentifier: rootKeyId.keyIdentifier)
         Certificate.Extension(oid: Self.intermediateMarker, critical: false, value: [0x05, 0x00])
       }, issuerPrivateKey: .init(rootKey))
     let leaf = try Certificate(
@@ -65,6 +75,8 @@ public struct TestCertificateAuthority: Sendable {
       extensions: try Certificate.Extensions {
         Critical(BasicConstraints.notCertificateAuthority)
         Critical(KeyUsage(digitalSignature: true))
+        leafKeyId
+        AuthorityKeyIdentifier(keyIdentifier: intermediateKeyId.keyIdentifier)
         Certificate.Extension(oid: Self.leafMarker, critical: false, value: [0x05, 0x00])
       }, issuerPrivateKey: .init(intermediateKey))
     rootPEM = try root.serializeAsPEM().pemString

@@ -6,18 +6,18 @@ import Foundation
 final class VerifiedTokenCache: @unchecked Sendable {
   // @unchecked: every access to `entries` holds `lock`.
   private let lock = NSLock()
-  private var entries: [String: (iat: TimeInterval, exp: TimeInterval)] = [:]
+  private var entries: [String: (iat: TimeInterval?, exp: TimeInterval)] = [:]
   private let capacity: Int
 
   init(capacity: Int = 1_024) {
     self.capacity = capacity
   }
 
-  func lookup(_ token: Substring) -> (iat: TimeInterval, exp: TimeInterval)? {
+  func lookup(_ token: Substring) -> (iat: TimeInterval?, exp: TimeInterval)? {
     lock.withLock { entries[String(token)] }
   }
 
-  func store(_ token: Substring, iat: TimeInterval, exp: TimeInterval) {
+  func store(_ token: Substring, iat: TimeInterval?, exp: TimeInterval) {
     lock.withLock {
       if entries.count >= capacity { entries.removeAll(keepingCapacity: true) }
       entries[String(token)] = (iat, exp)

@@ -39,7 +39,8 @@ struct ReportCheckCommand: ParsableCommand {
     var ledger = ReportLedger(environment: world.rules.environment)
     let verdicts = parsed.map { result in
       switch result {
-      case .failure(let response): return ReportVerdict.rejected(response.errors)
+      case .failure(let unusable):
+        return ReportVerdict.rejected(ReportValidator(world: world, ledger: ledger).errors(for: unusable))
       case .success(let body): return ledger.submit(body, world: world)
       }
     }

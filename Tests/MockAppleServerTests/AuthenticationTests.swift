@@ -84,4 +84,36 @@ struct JWTVerifierTests {
     }
     #expect(failure.reason == "the JWT expired")
   }
+
+  @Test func aJWTWithoutIatIsBoundedByExpAlone() throws {
+    let key = P256.Signing.PrivateKey()
+    let verifier = AppStoreJWTVerifier(publicKey: key.publicKey, bundleId: "com.example")
+    let signer = JWTSigner(privateKey: key, keyId: "K", issuerId: "I")
+    let now = Date(timeIntervalSince1970: 1_800_000_000)
+    func bearer(expiresIn seconds: TimeInterval) throws -> String {
+      "Bearer "
+        + (try signer.token(bundleId: "com.example", issuedAt: now, lifetime: seconds, omitting: ["iat"]))
+    }
+    // As Apple's Python library makes it: no iat, exp five minutes ahead.
+    let libraryStyle = try bearer(expiresIn: 300)
+    #expect((try? verifier.verify(authorization: libraryStyle, now: now).get()) != nil)
+    #expect(
+      (try? verifier.verify(authorization: libraryStyle, now: now.addingTimeInterval(299)).get()) != nil)
+    guard
+      case .failure(let expired) = verifier.verify(
+        authorization: libraryStyle, now: now.addingTimeInterval(300))
+    else {
+      Issue.record("a JWT without iat was accepted after its exp")
+      return
+    }
+    #expect(expired.reason == "the JWT expired")
+    // Sixty minutes ahead (with the usual minute of clock difference) is the most allowed.
+    #expect((try? verifier.verify(authorization: try bearer(expiresIn: 3_660), now: now).get()) != nil)
+    guard case .failure(let tooFar) = verifier.verify(authorization: try bearer(expiresIn: 3_661), now: now)
+    else {
+      Issue.record("a JWT without iat living over 60 minutes was accepted")
+      return
+    }
+    #expect(tooFar.reason.contains("without iat"))
+  }
 }
