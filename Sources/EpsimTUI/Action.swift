@@ -9,6 +9,7 @@ public enum Action: String, CaseIterable, Hashable, Sendable {
   // Events on the selected device (SPEC 3, 4, 5).
   case install, update, redownload, uninstall
   case requestAcquisition, requestServices, requestInApp, requestLinkOut
+  case requestWithinApp, requestOutOfApp
   case checkEligibility, presentNoticeSheet, openLinkOut, forceRefresh
   // Editing the world.
   case addCustomer, addDevice, editDevice, togglePayments, editRules

@@ -47,6 +47,7 @@ enum DetailsContent {
     var what: String
     if let type = token.tokenType {
       what = "\(type.rawValue) custom link token"
+      if let request = issued.typedRequest { what += " from \(request.call)" }
       if let periodId = issued.periodId {
         let period = world.periods[periodId]
         let position = (period.tokenIndexes.firstIndex(of: issued.id) ?? 0) + 1

@@ -41,6 +41,9 @@ extension TUIState {
     case .always: return true
     case .deviceSelected: return selectedDevice != nil
     case .appInstalledOnDevice: return selectedDevice?.isAppInstalled == true
+    case .stringRequestsOnDevice, .typedRequestsOnDevice:
+      guard let device = selectedDevice, device.isAppInstalled else { return false }
+      return world.prefersTypedRequest(on: device) == (requirement == .typedRequestsOnDevice)
     case .appNotInstalledOnDevice: return selectedDevice.map { !$0.isAppInstalled } ?? false
     case .canRedownload:
       guard let device = selectedDevice, !device.isAppInstalled else { return false }

@@ -4,6 +4,10 @@ public enum KeyRequirement: Hashable, Sendable {
   case always
   case deviceSelected
   case appInstalledOnDevice
+  /// Installed on a device below 27.2, where apps use the String `token(for:)`.
+  case stringRequestsOnDevice
+  /// Installed on a device on 27.2 or later, where apps use the typed `token(for:)` (SPEC 5).
+  case typedRequestsOnDevice
   case appNotInstalledOnDevice
   /// Not installed on the device, but downloaded by the customer before (else it is an install).
   case canRedownload

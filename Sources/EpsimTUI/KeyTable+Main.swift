@@ -55,12 +55,22 @@ extension KeyTable {
     KeyBinding(
       .main, [key("2")], "SERVICES", "token(for: SERVICES) on the selected device.", .requestServices,
       section: "Selected device", footerRank: 4, when: .appInstalledOnDevice),
+    // The footer shows 3 and 4 below 27.2 and the typed 5 and 6 from 27.2 on, what an app
+    // there would call (SPEC 5); every key works on every device, refusals say why.
     KeyBinding(
-      .main, [key("3")], "IN_APP", "token(for: IN_APP) on the selected device.", .requestInApp,
-      section: "Selected device", footerRank: 12, when: .appInstalledOnDevice),
+      .main, [key("3")], "IN_APP", "token(for: IN_APP), the String form, on the selected device.",
+      .requestInApp, section: "Selected device", footerRank: 12, when: .stringRequestsOnDevice),
     KeyBinding(
-      .main, [key("4")], "LINK_OUT", "token(for: LINK_OUT) on the selected device.", .requestLinkOut,
-      section: "Selected device", footerRank: 13, when: .appInstalledOnDevice),
+      .main, [key("4")], "LINK_OUT", "token(for: LINK_OUT), the String form, on the selected device.",
+      .requestLinkOut, section: "Selected device", footerRank: 13, when: .stringRequestsOnDevice),
+    KeyBinding(
+      .main, [key("5")], "withinApp",
+      "token(for: .withinApp), the typed form of 27.2, on the selected device (its token: IN_APP by default).",
+      .requestWithinApp, section: "Selected device", footerRank: 12, when: .typedRequestsOnDevice),
+    KeyBinding(
+      .main, [key("6")], "outOfApp",
+      "token(for: .outOfApp), the typed form of 27.2, on the selected device (its token: LINK_OUT by default).",
+      .requestOutOfApp, section: "Selected device", footerRank: 13, when: .typedRequestsOnDevice),
     KeyBinding(
       .main, [key("c")], "isEligible", "Ask ExternalPurchaseCustomLink.isEligible on the selected device.",
       .checkEligibility, section: "Selected device", when: .appInstalledOnDevice),

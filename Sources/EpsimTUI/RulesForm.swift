@@ -10,6 +10,7 @@ enum RulesForm {
   static let renewals = ServicesRenewal.allCases.map(\.rawValue)
   static let policies = ["never", "always", "every Nth", "probability"]
   static let onOff = ["on", "off"]
+  static let typedTypes = TypedTokenTypes.allowed.map(\.rawValue)
   static let lifetimeFields: [(name: String, type: CustomLinkTokenType)] = [
     ("acquisition", .acquisition), ("services", .services), ("inApp", .inApp), ("linkOut", .linkOut),
   ]
@@ -57,7 +58,19 @@ enum RulesForm {
       .choice(
         "sheetPayments", "Sheet/link: payments", onOff, selected: rules.sheetAndLinkNeedPayments ? 0 : 1),
     ]
-    return lifecycle + lifetimes + behaviour
+    return lifecycle + lifetimes + behaviour + typedRequestFields(for: rules)
+  }
+
+  /// The settings of the typed `token(for:)` of 27.2 (SPEC 5), both epsim assumptions.
+  private static func typedRequestFields(for rules: LifecycleRules) -> [FormField] {
+    [
+      .choice("stringForm", "String form on 27.2+", onOff, selected: rules.stringFormAnswers ? 0 : 1)
+    ]
+      + TypedTokenRequest.allCases.map { request in
+        .choice(
+          request.rawValue, "\(request.rawValue) tokenType", typedTypes,
+          selected: typedTypes.firstIndex(of: rules.typedTokenTypes[request].rawValue) ?? 0)
+      }
   }
 
   /// Reloads every field from the preset of the chosen environment, keeping the focus.
@@ -107,7 +120,11 @@ enum RulesForm {
         typeRegionGating: form.choiceIndex("typeRegions") == 0,
         creationNeedsEligibility: form.choiceIndex("creationNeedsEligibility") == 0,
         perTransactionInBrazil: form.choiceIndex("brazil") == 0,
-        sheetAndLinkNeedPayments: form.choiceIndex("sheetPayments") == 0))
+        sheetAndLinkNeedPayments: form.choiceIndex("sheetPayments") == 0,
+        stringFormAnswers: form.choiceIndex("stringForm") == 0,
+        typedTokenTypes: TypedTokenTypes(
+          withinApp: TypedTokenTypes.allowed[form.choiceIndex("withinApp") ?? 0],
+          outOfApp: TypedTokenTypes.allowed[form.choiceIndex("outOfApp") ?? 1])))
   }
 }
 

@@ -13,6 +13,8 @@ extension TUIState {
     case .requestServices: return .requestToken(device: device, type: .services)
     case .requestInApp: return .requestToken(device: device, type: .inApp)
     case .requestLinkOut: return .requestToken(device: device, type: .linkOut)
+    case .requestWithinApp: return .requestTypedToken(device: device, request: .withinApp)
+    case .requestOutOfApp: return .requestTypedToken(device: device, request: .outOfApp)
     case .checkEligibility: return .checkEligibility(device: device)
     case .presentNoticeSheet: return .presentNoticeSheet(device: device)
     case .openLinkOut: return .openLinkOut(device: device, url: nil)

@@ -81,7 +81,9 @@ extension TUIState {
     case .nextMatch: stepThroughMatches(by: 1)
     case .previousMatch: stepThroughMatches(by: -1)
     case .install, .update, .redownload, .uninstall, .requestAcquisition, .requestServices, .requestInApp,
-      .requestLinkOut, .checkEligibility, .presentNoticeSheet, .openLinkOut, .forceRefresh:
+      .requestLinkOut, .requestWithinApp, .requestOutOfApp, .checkEligibility, .presentNoticeSheet,
+      .openLinkOut,
+      .forceRefresh:
       performDeviceAction(action)
     case .addCustomer, .addDevice, .editDevice, .editRules, .goToTime, .exportTokens, .saveScenario:
       openDialog(for: action)

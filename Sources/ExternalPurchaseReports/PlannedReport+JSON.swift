@@ -3,7 +3,8 @@ import LifecycleSimulator
 /// The JSON form of a plan, shared by `epsim report plan --json` and the control API.
 extension PlannedReport: Encodable {
   private enum CodingKeys: String, CodingKey {
-    case externalPurchaseId, customer, tokenType, status, reason, dueBy, dueByText, complete, report
+    case externalPurchaseId, customer, tokenType, typedRequest, status, reason, dueBy, dueByText, complete,
+      report
   }
 
   public func encode(to encoder: any Encoder) throws {
@@ -11,6 +12,8 @@ extension PlannedReport: Encodable {
     try container.encode(externalPurchaseId, forKey: .externalPurchaseId)
     try container.encode(customerId, forKey: .customer)
     try container.encode(tokenType?.rawValue ?? "plain", forKey: .tokenType)
+    // Only for tokens of a typed request, so plans of older worlds read as before.
+    try container.encodeIfPresent(typedRequest?.rawValue, forKey: .typedRequest)
     try container.encode(status, forKey: .status)
     try container.encode(reason, forKey: .reason)
     try container.encode(dueBy, forKey: .dueBy)

@@ -18,6 +18,8 @@ public struct PlannedReport: Hashable, Sendable {
   public var isComplete: Bool
   /// The body for `PUT /externalPurchase/v1/reports`.
   public var report: ExternalPurchaseReport
+  /// The typed request of 27.2 the token came from (SPEC 5); nil for the String form and plain tokens.
+  public var typedRequest: TypedTokenRequest? = nil
 
   public var externalPurchaseId: String { report.externalPurchaseId }
 }

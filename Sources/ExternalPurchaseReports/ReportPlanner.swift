@@ -38,7 +38,7 @@ public struct ReportPlanner: Sendable {
         tokenIndex: issued.id, customerId: issued.customerId, tokenType: issued.token.tokenType,
         status: status,
         reason: reason, dueBy: expiration ?? issued.token.tokenCreationDate + Self.plainTokenGrace,
-        isComplete: expiration.map { time >= $0 } ?? true, report: report)
+        isComplete: expiration.map { time >= $0 } ?? true, report: report, typedRequest: issued.typedRequest)
     }
   }
 
@@ -46,15 +46,17 @@ public struct ReportPlanner: Sendable {
     -> (ReportStatus, String)
   {
     if let periodId = issued.periodId, let first = world.periods[periodId].tokenIndexes.first,
-      first != issued.id,
-      issued.token.tokenType == .acquisition || issued.token.tokenType == .services
+      first != issued.id, !Self.isPerTransaction(issued)
     {
       let carrier = world.tokens[first].token.externalPurchaseId
       return (.duplicateToken, "a refreshed token of a period whose transactions go on \(carrier)")
     }
+    // A typed request's token is a per-transaction one whatever its tokenType (SPEC 5): say so.
+    let typed = issued.typedRequest.map { ", a \($0.call) token" } ?? ""
     if !items.isEmpty {
       return (
-        .lineItem, "\(items.count) purchase\(items.count == 1 ? "" : "s") during the token's active range"
+        .lineItem,
+        "\(items.count) purchase\(items.count == 1 ? "" : "s") during the token's active range\(typed)"
       )
     }
     if issued.token.tokenType == .acquisition, let period = issued.periodId.map({ world.periods[$0] }),
@@ -62,7 +64,13 @@ public struct ReportPlanner: Sendable {
     {
       return (.noLineItem, "a SERVICES period is active beside it and carries the transactions")
     }
-    return (.noLineItem, "no purchases during the token's active range")
+    return (.noLineItem, "no purchases during the token's active range\(typed)")
+  }
+
+  /// IN_APP, LINK_OUT and typed-request tokens: one per potential transaction, never a
+  /// DUPLICATE_TOKEN, carriers only of purchases made while they are active (SPEC 5, 7).
+  static func isPerTransaction(_ issued: IssuedToken) -> Bool {
+    issued.typedRequest != nil || issued.token.tokenType == .inApp || issued.token.tokenType == .linkOut
   }
 
   private func overlapsServices(_ period: TokenPeriod, world: WorldState) -> Bool {
@@ -85,7 +93,7 @@ public struct ReportPlanner: Sendable {
     }
     return tokens.last {
       $0.customerId == purchase.customerId && $0.token.isActive(at: date)
-        && $0.token.tokenType != .acquisition && $0.token.tokenType != .services
+        && (Self.isPerTransaction($0) || $0.token.tokenType == nil)
     }?.id
   }
 

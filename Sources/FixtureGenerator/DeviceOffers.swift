@@ -10,15 +10,28 @@ struct DeviceOffers: Hashable, Sendable {
   var services: Bool
   /// IN_APP and LINK_OUT: they share their OS and region rules.
   var perTransaction: Bool
+  /// The device runs 27.2 or later: the app asks for per-transaction tokens with the typed
+  /// `token(for: .withinApp / .outOfApp)` rather than the String form (SPEC 5).
+  var typed: Bool
   var linkOut: Bool
   var noticeSheet: Bool
 
   init(device: Device, in world: WorldState) {
     acquisition = world.customLinkIneligibility(on: device, type: .acquisition) == nil
     services = world.customLinkIneligibility(on: device, type: .services) == nil
-    perTransaction = world.customLinkIneligibility(on: device, type: .inApp) == nil
+    typed = world.prefersTypedRequest(on: device)
+    perTransaction =
+      typed
+      ? world.typedRequestIneligibility(on: device, request: .withinApp) == nil
+      : world.customLinkIneligibility(on: device, type: .inApp) == nil
     linkOut = world.linkOutIneligibility(on: device, withURL: false) == nil
     noticeSheet = world.noticeSheetIneligibility(on: device) == nil
+  }
+
+  /// The request an app on this device makes for a per-transaction token of `type`.
+  func perTransactionRequest(_ type: CustomLinkTokenType, device: String) -> WorldEvent {
+    guard typed else { return .requestToken(device: device, type: type) }
+    return .requestTypedToken(device: device, request: type == .linkOut ? .outOfApp : .withinApp)
   }
 
   func offers(_ type: CustomLinkTokenType) -> Bool {

@@ -108,7 +108,8 @@ public struct FixtureGenerator: Sendable {
     return GeneratedToken(
       customerId: issued.customerId, deviceId: issued.deviceId, token: issued.token, raw: raw,
       quirks: applied,
-      source: issued.source, periodOrdinal: issued.periodId.map { world.periods[$0].ordinal },
+      source: issued.source, typedRequest: issued.typedRequest,
+      periodOrdinal: issued.periodId.map { world.periods[$0].ordinal },
       isRefresh: issued.isRefresh, issuedAt: issued.issuedAt, state: TokenState(of: issued.token, at: endTime)
     )
   }

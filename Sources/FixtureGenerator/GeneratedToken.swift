@@ -11,6 +11,8 @@ public struct GeneratedToken: Hashable, Sendable {
   /// The quirks that make `raw` differ from the canonical encoding; empty when it does not.
   public var quirks: TokenEncoder.Quirks
   public var source: TokenSource
+  /// The typed request of 27.2 that asked for it; nil for the String form and plain tokens.
+  public var typedRequest: TypedTokenRequest? = nil
   /// The ordinal of the token's period among the customer's periods of its type; nil for plain tokens.
   public var periodOrdinal: Int?
   public var isRefresh: Bool

@@ -4,7 +4,7 @@ import LifecycleSimulator
 /// Writes generated tokens as JSON Lines or as bare token strings.
 ///
 /// A JSONL line holds, in this order: customer, device, token (the raw string), decoded (the
-/// token's fields in Apple's order), environment, kind, source, period, refresh, issuedAt,
+/// token's fields in Apple's order), environment, kind, source, typedRequest, period, refresh, issuedAt,
 /// state, and, when quirks were asked for, quirks.
 struct JSONLineWriter: Sendable {
   var format: OutputFormat
@@ -31,6 +31,12 @@ struct JSONLineWriter: Sendable {
     buffer.append(item.token.kind == .plain ? ",\"kind\":\"plain\"" : ",\"kind\":\"custom-link\"")
     buffer.append(",\"source\":")
     buffer.appendQuoted(item.source.apiName)
+    buffer.append(",\"typedRequest\":")
+    if let request = item.typedRequest {
+      buffer.appendQuoted(request.rawValue)
+    } else {
+      buffer.append("null")
+    }
     buffer.append(",\"period\":")
     if let ordinal = item.periodOrdinal { buffer.append(ordinal) } else { buffer.append("null") }
     buffer.append(item.isRefresh ? ",\"refresh\":true" : ",\"refresh\":false")

@@ -78,7 +78,7 @@ struct LifeRunner: Sendable {
   ) throws(SimulationError) {
     if offer.perTransaction {
       for type in intent.perTransactionTypes {
-        _ = try world.applyWithoutLog(.requestToken(device: deviceId, type: type))
+        _ = try world.applyWithoutLog(offer.perTransactionRequest(type, device: deviceId))
       }
     } else if offer.services {
       let types: [CustomLinkTokenType] = intent.alsoAcquisition ? [.acquisition, .services] : [.services]

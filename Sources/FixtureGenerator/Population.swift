@@ -22,7 +22,8 @@ enum Population {
   static let firstPlatform = WeightedTable<Platform>([(.iOS, 85), (.iPadOS, 15)])
   static let laterPlatform = WeightedTable<Platform>([(.iPadOS, 55), (.macOS, 45)])
 
-  /// OS versions per platform, in percent; the oldest are too old for one API or another.
+  /// OS versions per platform, in percent; the oldest are too old for one API or another, and
+  /// the 27.2 ones make the typed `token(for: TokenType)` requests (SPEC 5).
   static func osVersions(for platform: Platform) -> WeightedTable<OSVersion> {
     switch platform {
     case .macOS: return macOSVersions
@@ -33,16 +34,16 @@ enum Population {
 
   static let iOSVersions = WeightedTable<OSVersion>([
     (OSVersion(15, 2), 2), (OSVersion(16, 7), 5), (OSVersion(17, 5), 8), (OSVersion(18, 0), 5),
-    (OSVersion(18, 1), 6), (OSVersion(18, 3), 10), (OSVersion(18, 6), 20), (OSVersion(26, 0), 8),
-    (OSVersion(26, 2), 10), (OSVersion(26, 4), 16), (OSVersion(26, 5), 10),
+    (OSVersion(18, 1), 6), (OSVersion(18, 3), 10), (OSVersion(18, 6), 12), (OSVersion(26, 0), 8),
+    (OSVersion(26, 2), 10), (OSVersion(26, 4), 16), (OSVersion(26, 5), 10), (OSVersion(27, 2), 8),
   ])
   static let iPadOSVersions = WeightedTable<OSVersion>([
-    (OSVersion(16, 7), 10), (OSVersion(17, 7), 15), (OSVersion(18, 1), 10), (OSVersion(18, 5), 25),
-    (OSVersion(26, 1), 15), (OSVersion(26, 4), 25),
+    (OSVersion(16, 7), 10), (OSVersion(17, 7), 15), (OSVersion(18, 1), 10), (OSVersion(18, 5), 17),
+    (OSVersion(26, 1), 15), (OSVersion(26, 4), 25), (OSVersion(27, 2), 8),
   ])
   static let macOSVersions = WeightedTable<OSVersion>([
-    (OSVersion(14, 7), 20), (OSVersion(15, 0), 10), (OSVersion(15, 1), 10), (OSVersion(15, 5), 30),
-    (OSVersion(26, 4), 30),
+    (OSVersion(14, 7), 20), (OSVersion(15, 0), 10), (OSVersion(15, 1), 10), (OSVersion(15, 5), 22),
+    (OSVersion(26, 4), 30), (OSVersion(27, 2), 8),
   ])
 
   /// The mean time between a customer's purchase moments (a session where they may buy).

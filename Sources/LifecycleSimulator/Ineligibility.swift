@@ -13,6 +13,8 @@ public enum Ineligibility: Hashable, Sendable, CustomStringConvertible {
   /// has no effect on the platform at all (`required` nil) (SPEC 6).
   case keyNeedsNewerOS(
     key: String, storefront: String, platform: Platform, version: OSVersion, required: OSVersion?)
+  /// The String `token(for:)` on an OS where it is set not to answer any more (`stringFormAnswers` off).
+  case stringFormGone(platform: Platform, version: OSVersion, since: OSVersion, type: CustomLinkTokenType)
 
   public var description: String {
     switch self {
@@ -34,6 +36,9 @@ public enum Ineligibility: Hashable, Sendable, CustomStringConvertible {
       let lead = "storefront \(storefront) is listed only in \(key), which "
       guard let required else { return lead + "has no effect on \(platform.rawValue)" }
       return lead + "needs \(platform.rawValue) \(required) or later; the device runs \(version)"
+    case .stringFormGone(let platform, let version, let since, let type):
+      return "token(for: \"\(type.rawValue)\") no longer answers from \(platform.rawValue) \(since) "
+        + "(setting string-form off); the device runs \(version): use the typed token(for: TokenType)"
     }
   }
 
@@ -48,6 +53,7 @@ public enum Ineligibility: Hashable, Sendable, CustomStringConvertible {
     case .storefrontNotListed: return "region"
     case .typeNotOffered: return "type-region"
     case .keyNeedsNewerOS(_, _, _, _, let required): return required == nil ? "platform" : "os-too-old"
+    case .stringFormGone: return "string-form-gone"
     }
   }
 }

@@ -20,9 +20,14 @@ extension LifecycleRules {
       ("creation-needs-eligibility", creationNeedsEligibility, preset.creationNeedsEligibility),
       ("type-regions brazil", perTransactionInBrazil, preset.perTransactionInBrazil),
       ("sheet-and-link-payments", sheetAndLinkNeedPayments, preset.sheetAndLinkNeedPayments),
+      ("string-form", stringFormAnswers, preset.stringFormAnswers),
     ]
     for (name, value, presetValue) in switches where value != presetValue {
       differences.append("\(name) \(value ? "on" : "off")")
+    }
+    for request in TypedTokenRequest.allCases
+    where typedTokenTypes[request] != preset.typedTokenTypes[request] {
+      differences.append("typed-token-type \(request.rawValue) \(typedTokenTypes[request].rawValue)")
     }
     let base = "\(environment.rawValue) preset"
     return differences.isEmpty ? base : base + " with " + differences.joined(separator: ", ")

@@ -31,12 +31,19 @@ public struct LifecycleRules: Hashable, Sendable {
   /// The notice sheet and link-out need a customer who can make payments, as `isEligible` does.
   /// On in both presets; Apple states it for `isEligible` only (an assumption, docs/rules.md).
   public var sheetAndLinkNeedPayments: Bool
+  /// The String `token(for:)` still answers from 27.2, where Apple's availability range of it
+  /// ends. On in both presets: Apple does not say it stops (an epsim assumption, docs/rules.md).
+  public var stringFormAnswers: Bool
+  /// The `tokenType` each typed `token(for: TokenType)` request's token carries (SPEC 5 is
+  /// silent; an epsim assumption, docs/rules.md).
+  public var typedTokenTypes: TypedTokenTypes
 
   public init(
     environment: TokenEnvironment, creation: PeriodCreation, servicesRenewal: ServicesRenewal,
     lifetimes: TokenLifetimes, refreshPolicy: RefreshPolicy = .never, osGating: Bool = true,
     eligibilityChecks: Bool = true, typeRegionGating: Bool = true, creationNeedsEligibility: Bool = false,
-    perTransactionInBrazil: Bool = true, sheetAndLinkNeedPayments: Bool = true
+    perTransactionInBrazil: Bool = true, sheetAndLinkNeedPayments: Bool = true,
+    stringFormAnswers: Bool = true, typedTokenTypes: TypedTokenTypes = .assumed
   ) {
     self.environment = environment
     self.creation = creation
@@ -49,6 +56,8 @@ public struct LifecycleRules: Hashable, Sendable {
     self.creationNeedsEligibility = creationNeedsEligibility
     self.perTransactionInBrazil = perTransactionInBrazil
     self.sheetAndLinkNeedPayments = sheetAndLinkNeedPayments
+    self.stringFormAnswers = stringFormAnswers
+    self.typedTokenTypes = typedTokenTypes
   }
 
   /// Apple's production behaviour: periods start on qualifying events; 365-day lifetimes (SPEC 4, 10).

@@ -48,6 +48,8 @@ public struct IssuedToken: Hashable, Sendable, Identifiable {
   /// The virtual time it was handed out; equals the creation date except for refreshes
   /// and tokens created by an event before the app asked for them.
   public var issuedAt: VirtualTime
+  /// The typed request that asked for it; nil for the String form and the older APIs.
+  public var typedRequest: TypedTokenRequest? = nil
 
   public var periodId: Int? {
     if case .customLink(let periodId) = source { return periodId }

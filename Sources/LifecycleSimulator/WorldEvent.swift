@@ -10,6 +10,8 @@ public enum WorldEvent: Hashable, Sendable {
 
   // StoreKit calls from the app on a device (SPEC 3).
   case requestToken(device: String, type: CustomLinkTokenType)
+  /// The typed `token(for: TokenType)` of 27.2 (SPEC 5).
+  case requestTypedToken(device: String, request: TypedTokenRequest)
   case checkEligibility(device: String)
   case presentNoticeSheet(device: String)
   case openLinkOut(device: String, url: String?)
@@ -38,6 +40,7 @@ extension WorldEvent {
     case .redownload(let device): return "redownload on \(device)"
     case .uninstall(let device): return "uninstall from \(device)"
     case .requestToken(let device, let type): return "token(for: \(type.rawValue)) on \(device)"
+    case .requestTypedToken(let device, let request): return "\(request.call) on \(device)"
     case .checkEligibility(let device): return "isEligible on \(device)"
     case .presentNoticeSheet(let device): return "presentNoticeSheet() on \(device)"
     case .openLinkOut(let device, let url): return "ExternalPurchaseLink.open(\(url ?? "")) on \(device)"

@@ -37,6 +37,8 @@ extension WorldState {
     case .uninstall(let device): return try uninstall(deviceId: device, log: &log)
     case .requestToken(let device, let type):
       return .token(try requestToken(deviceId: device, type: type, log: &log))
+    case .requestTypedToken(let device, let request):
+      return .token(try requestTypedToken(deviceId: device, request: request, log: &log))
     case .checkEligibility(let device): return .eligibility(try checkEligibility(deviceId: device, log: &log))
     case .presentNoticeSheet(let device): return .legacy(try presentNoticeSheet(deviceId: device, log: &log))
     case .openLinkOut(let device, let url):

@@ -18,16 +18,15 @@ extension WorldState {
     throws(SimulationError) -> TokenRequestResult
   {
     let device = try deviceRunningApp(deviceId)
-    if let reason = customLinkIneligibility(on: device, type: type) {
+    if let reason = stringFormIneligibility(on: device, type: type)
+      ?? customLinkIneligibility(on: device, type: type)
+    {
       log.add(.refusal, "token(for: \(type.rawValue)) throws: \(reason)")
       return .notEligible(reason)
     }
     switch type {
     case .inApp, .linkOut:
-      // A new token before every potential transaction (SPEC 5, 10).
-      let periodId = startPeriod(type: type, device: device, log: &log)
-      periods[periodId].requestCount = 1
-      return .token(index: periods[periodId].tokenIndexes[0], disposition: .newPeriod)
+      return newPerTransactionToken(type: type, device: device, log: &log)
     case .acquisition, .services:
       if let active = activePeriod(of: device.customerId, type: type) {
         return answerFromPeriod(active.id, device: device, log: &log)
@@ -40,6 +39,15 @@ extension WorldState {
       periods[periodId].requestCount = 1
       return .token(index: periods[periodId].tokenIndexes[0], disposition: .newPeriod)
     }
+  }
+
+  /// A new token before every potential transaction (SPEC 5, 10): each one its own period.
+  mutating func newPerTransactionToken(type: CustomLinkTokenType, device: Device, log: inout EventLog)
+    -> TokenRequestResult
+  {
+    let periodId = startPeriod(type: type, device: device, log: &log)
+    periods[periodId].requestCount = 1
+    return .token(index: periods[periodId].tokenIndexes[0], disposition: .newPeriod)
   }
 
   /// Same token or refreshed token, by policy, for a request inside an active period.

@@ -9,6 +9,8 @@ struct ControlEvent: Decodable, Sendable {
   var customer: String?
   var version: String?
   var tokenType: String?
+  /// `requestTypedToken`: `withinApp` or `outOfApp` (SPEC 5).
+  var request: String?
   var url: String?
   /// `advanceClock`: an absolute time (UNIX ms or ISO 8601 UTC) ...
   var to: TimeValue?
@@ -23,7 +25,8 @@ struct ControlEvent: Decodable, Sendable {
   var environment: String?
 
   static let types = [
-    "install", "update", "redownload", "uninstall", "requestToken", "checkEligibility", "presentNoticeSheet",
+    "install", "update", "redownload", "uninstall", "requestToken", "requestTypedToken", "checkEligibility",
+    "presentNoticeSheet",
     "openLinkOut", "forceRefresh", "advanceClock", "addCustomer", "addDevice", "setStorefront",
     "setOSVersion",
     "setCanMakePayments", "setEnvironment",
@@ -43,6 +46,12 @@ struct ControlEvent: Decodable, Sendable {
           "tokenType must be ACQUISITION, SERVICES, IN_APP or LINK_OUT, found '\(name)'", "tokenType")
       }
       return .requestToken(device: try need(device, "device"), type: type)
+    case "requestTypedToken":
+      let name = try need(request, "request")
+      guard let typed = TypedTokenRequest(rawValue: name) else {
+        throw ControlError("request must be withinApp or outOfApp, found '\(name)'", "request")
+      }
+      return .requestTypedToken(device: try need(device, "device"), request: typed)
     case "checkEligibility": return .checkEligibility(device: try need(device, "device"))
     case "presentNoticeSheet": return .presentNoticeSheet(device: try need(device, "device"))
     case "openLinkOut": return .openLinkOut(device: try need(device, "device"), url: url)

@@ -59,6 +59,8 @@ struct TokenDocument: Encodable {
   var customer: String
   var device: String
   var isRefresh: Bool
+  /// `withinApp` or `outOfApp` for a typed request's token (SPEC 5); absent otherwise.
+  var typedRequest: String?
   var active: Bool
   /// The status Apple's side recorded for it, nil while unreported.
   var reportedStatus: String?
@@ -73,7 +75,8 @@ struct TokenDocument: Encodable {
         environment: issued.token.environment.rawValue,
         tokenType: issued.token.tokenType?.rawValue, tokenCreationDate: issued.token.tokenCreationDate,
         tokenExpirationDate: issued.token.tokenExpirationDate, customer: issued.customerId,
-        device: issued.deviceId, isRefresh: issued.isRefresh, active: issued.token.isActive(at: world.now),
+        device: issued.deviceId, isRefresh: issued.isRefresh,
+        typedRequest: issued.typedRequest?.rawValue, active: issued.token.isActive(at: world.now),
         reportedStatus: ledger?.statuses[id]?.rawValue,
         reports: ledger?.reports(for: id).map(\.requestIdentifier) ?? [])
     }

@@ -5,5 +5,6 @@
 enum IneligibilityCodes {
   static let all = [
     "os-too-old", "platform", "payments", "entitlement", "storefront", "region", "type-region",
+    "string-form-gone",
   ]
 }

@@ -70,6 +70,17 @@ struct LineReader {
     return type
   }
 
+  /// `withinApp` or `outOfApp`, the typed request of 27.2 (SPEC 5).
+  mutating func typedRequest() throws(LineError) -> TypedTokenRequest {
+    let names = TypedTokenRequest.allCases.map(\.rawValue)
+    guard let word = current, let request = TypedTokenRequest(name: word.text) else {
+      throw error(
+        expected: "a typed request (" + Phrase.choices(names, quoted: false) + ")", candidates: names)
+    }
+    position += 1
+    return request
+  }
+
   mutating func onOff() throws(LineError) -> Bool {
     try keyword(["on", "off"]) == "on"
   }

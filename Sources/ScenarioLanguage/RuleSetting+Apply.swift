@@ -20,6 +20,8 @@ extension RuleSetting {
     case .creationNeedsEligibility(let on): rules.creationNeedsEligibility = on
     case .perTransactionInBrazil(let on): rules.perTransactionInBrazil = on
     case .sheetAndLinkNeedPayments(let on): rules.sheetAndLinkNeedPayments = on
+    case .stringFormAnswers(let on): rules.stringFormAnswers = on
+    case .typedTokenType(let request, let type): rules.typedTokenTypes[request] = type
     }
   }
 }

@@ -62,6 +62,7 @@ struct RunState {
     case .redownload(let device): return [.redownload(device: device)]
     case .uninstall(let device): return [.uninstall(device: device)]
     case .request(let type, let device): return [.requestToken(device: device, type: type)]
+    case .requestTyped(let request, let device): return [.requestTypedToken(device: device, request: request)]
     case .checkEligibility(let device): return [.checkEligibility(device: device)]
     case .noticeSheet(let device): return [.presentNoticeSheet(device: device)]
     case .linkOut(let device, let url): return [.openLinkOut(device: device, url: url)]
@@ -122,6 +123,9 @@ struct RunState {
     case .changed: answer.result = .changed
     }
     if case .request(let type, _) = statement.kind { answer.requestedType = type }
+    if case .requestTyped(let request, _) = statement.kind {
+      answer.requestedType = world.rules.typedTokenTypes[request]
+    }
     lastAnswer = answer
     return answer.result
   }
@@ -132,7 +136,7 @@ struct RunState {
     return TokenRecord(
       raw: issued.raw, token: issued.token, customer: issued.customerId, device: issued.deviceId,
       periodOrdinal: issued.periodId.map { world.periods[$0].ordinal }, isRefresh: issued.isRefresh,
-      disposition: disposition, url: url)
+      disposition: disposition, url: url, typedRequest: issued.typedRequest)
   }
 }
 

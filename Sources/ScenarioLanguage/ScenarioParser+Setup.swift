@@ -11,6 +11,8 @@ extension ScenarioParser {
     ("eligibility", "entitlement, region and payment checks"), ("type-regions", "token types by storefront"),
     ("creation-needs-eligibility", "qualifying events start periods only where eligible"),
     ("sheet-and-link-payments", "the notice sheet and link-out need payments"),
+    ("string-form", "token(for: String) still answers from 27.2"),
+    ("typed-token-type", "the tokenType of a typed request's token"),
   ]
 
   func ruleSetting(_ field: String, _ reader: inout LineReader) throws(LineError) -> RuleSetting {
@@ -34,11 +36,28 @@ extension ScenarioParser {
     case "eligibility": return .eligibilityChecks(try reader.onOff())
     case "creation-needs-eligibility": return .creationNeedsEligibility(try reader.onOff())
     case "sheet-and-link-payments": return .sheetAndLinkNeedPayments(try reader.onOff())
+    case "string-form": return .stringFormAnswers(try reader.onOff())
+    case "typed-token-type": return try typedTokenType(&reader)
     default:
       // `type-regions on|off`, or `type-regions brazil on|off` for Brazil alone.
       let word = try reader.keyword(["on", "off", "brazil"])
       return word == "brazil" ? .perTransactionInBrazil(try reader.onOff()) : .typeRegionGating(word == "on")
     }
+  }
+
+  /// `typed-token-type withinApp|outOfApp IN_APP|LINK_OUT`.
+  private func typedTokenType(_ reader: inout LineReader) throws(LineError) -> RuleSetting {
+    let request = try reader.typedRequest()
+    let names = TypedTokenTypes.allowed.map(\.rawValue)
+    guard let word = reader.current, let type = CustomLinkTokenType(rawValue: word.text.uppercased()),
+      TypedTokenTypes.allowed.contains(type)
+    else {
+      throw reader.error(
+        expected: "the token type a typed request carries (" + Phrase.choices(names, quoted: false) + ")",
+        candidates: names)
+    }
+    reader.position += 1
+    return .typedTokenType(request, type)
   }
 
   private func lifetimeType(_ reader: inout LineReader) throws(LineError) -> CustomLinkTokenType {

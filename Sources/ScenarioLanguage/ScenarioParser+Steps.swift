@@ -12,6 +12,18 @@ extension ScenarioParser {
     case "redownload": return .redownload(device: try knownDevice(&reader))
     case "uninstall": return .uninstall(device: try knownDevice(&reader))
     case "request":
+      if let word = reader.current, TypedTokenRequest(name: word.text) != nil {
+        let request = try reader.typedRequest()
+        _ = try reader.keyword(["on"])
+        return .requestTyped(request, device: try knownDevice(&reader))
+      }
+      guard let word = reader.current, CustomLinkTokenType(rawValue: word.text.uppercased()) != nil else {
+        let types = CustomLinkTokenType.allCases.map(\.rawValue)
+        let typed = TypedTokenRequest.allCases.map(\.rawValue)
+        throw reader.error(
+          expected: "a token type (" + Phrase.choices(types, quoted: false) + ") or a typed request ("
+            + Phrase.choices(typed, quoted: false) + ")", candidates: types + typed)
+      }
       let type = try reader.tokenType()
       _ = try reader.keyword(["on"])
       return .request(type: type, device: try knownDevice(&reader))

@@ -52,7 +52,8 @@ public struct ScenarioParser {
   /// Lines allowed both in the setup and among the steps.
   static let anywhereKeywords = [
     "environment", "rules", "creation", "services-renewal", "lifetime", "refresh", "os-gating", "eligibility",
-    "type-regions", "creation-needs-eligibility", "sheet-and-link-payments", "customer", "device",
+    "type-regions", "creation-needs-eligibility", "sheet-and-link-payments", "string-form", "typed-token-type",
+    "customer", "device",
   ]
   /// Lines that end the setup.
   static let stepKeywords = [
@@ -147,7 +148,7 @@ public struct ScenarioParser {
         expected: "a rule (" + Phrase.choices(Self.ruleFields.map(\.keyword)) + ")")
       return .rule(try ruleSetting(field, &reader))
     case "creation", "services-renewal", "lifetime", "refresh", "os-gating", "eligibility", "type-regions",
-      "creation-needs-eligibility", "sheet-and-link-payments":
+      "creation-needs-eligibility", "sheet-and-link-payments", "string-form", "typed-token-type":
       return .rule(try ruleSetting(keyword, &reader))
     case "customer": return try customerLine(&reader, line: line)
     case "device": return .device(try deviceLine(&reader, line: line))

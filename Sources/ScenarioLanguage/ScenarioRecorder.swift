@@ -111,6 +111,13 @@ public enum ScenarioRecorder {
     if old.sheetAndLinkNeedPayments != new.sheetAndLinkNeedPayments {
       changes.append(.sheetAndLinkNeedPayments(new.sheetAndLinkNeedPayments))
     }
+    if old.stringFormAnswers != new.stringFormAnswers {
+      changes.append(.stringFormAnswers(new.stringFormAnswers))
+    }
+    for request in TypedTokenRequest.allCases
+    where old.typedTokenTypes[request] != new.typedTokenTypes[request] {
+      changes.append(.typedTokenType(request, new.typedTokenTypes[request]))
+    }
     return changes
   }
 
@@ -137,6 +144,7 @@ public enum ScenarioRecorder {
     case .redownload(let device): return [.redownload(device: device)]
     case .uninstall(let device): return [.uninstall(device: device)]
     case .requestToken(let device, let type): return [.request(type: type, device: device)]
+    case .requestTypedToken(let device, let request): return [.requestTyped(request, device: device)]
     case .checkEligibility(let device): return [.checkEligibility(device: device)]
     case .presentNoticeSheet(let device): return [.noticeSheet(device: device)]
     case .openLinkOut(let device, let url): return [.linkOut(device: device, url: url)]

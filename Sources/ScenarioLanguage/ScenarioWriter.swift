@@ -41,6 +41,7 @@ public enum ScenarioWriter {
     case .redownload(let device): return "redownload \(device)"
     case .uninstall(let device): return "uninstall \(device)"
     case .request(let type, let device): return "request \(type.rawValue) on \(device)"
+    case .requestTyped(let request, let device): return "request \(request.rawValue) on \(device)"
     case .checkEligibility(let device): return "check-eligibility on \(device)"
     case .noticeSheet(let device): return "notice-sheet on \(device)"
     case .linkOut(let device, let url): return "link-out on \(device)" + (url.map { " url \($0)" } ?? "")
@@ -95,6 +96,9 @@ public enum ScenarioWriter {
     case .creationNeedsEligibility(let on): return "creation-needs-eligibility " + onOff(on)
     case .perTransactionInBrazil(let on): return "type-regions brazil " + onOff(on)
     case .sheetAndLinkNeedPayments(let on): return "sheet-and-link-payments " + onOff(on)
+    case .stringFormAnswers(let on): return "string-form " + onOff(on)
+    case .typedTokenType(let request, let type):
+      return "typed-token-type \(request.rawValue) \(type.rawValue)"
     }
   }
 

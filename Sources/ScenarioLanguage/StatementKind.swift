@@ -26,6 +26,8 @@ public enum StatementKind: Hashable, Sendable {
   case redownload(device: String)
   case uninstall(device: String)
   case request(type: CustomLinkTokenType, device: String)
+  /// `request withinApp|outOfApp on DEVICE`: the typed request of 27.2 (SPEC 5).
+  case requestTyped(TypedTokenRequest, device: String)
   case checkEligibility(device: String)
   case noticeSheet(device: String)
   case linkOut(device: String, url: String?)
@@ -60,7 +62,8 @@ public enum StatementKind: Hashable, Sendable {
   public var device: String? {
     switch self {
     case .install(let device), .update(let device, _), .redownload(let device), .uninstall(let device),
-      .request(_, let device), .checkEligibility(let device), .noticeSheet(let device),
+      .request(_, let device), .requestTyped(_, let device), .checkEligibility(let device),
+      .noticeSheet(let device),
       .linkOut(let device, _),
       .setStorefront(let device, _), .setOS(let device, _):
       return device
@@ -71,7 +74,7 @@ public enum StatementKind: Hashable, Sendable {
   /// What kind of answer the step gives, which decides the expectations it can carry.
   public var answer: AnswerKind? {
     switch self {
-    case .request: return .tokenRequest
+    case .request, .requestTyped: return .tokenRequest
     case .checkEligibility: return .eligibility
     case .noticeSheet: return .noticeSheet
     case .linkOut: return .linkOut
@@ -140,6 +143,8 @@ public enum RuleSetting: Hashable, Sendable {
   /// `type-regions brazil on|off`: IN_APP and LINK_OUT in Brazil too, or Japan alone.
   case perTransactionInBrazil(Bool)
   case sheetAndLinkNeedPayments(Bool)
+  case stringFormAnswers(Bool)
+  case typedTokenType(TypedTokenRequest, CustomLinkTokenType)
 }
 
 /// `device NAME PLATFORM VERSION storefront CC [customer C]`.

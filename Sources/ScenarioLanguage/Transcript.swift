@@ -93,6 +93,8 @@ public struct TokenRecord: Hashable, Sendable {
   public var disposition: TokenDisposition?
   /// The URL link-out opened, with the token and bundle id appended.
   public var url: String?
+  /// The typed request that asked for the token (27.2); nil for the String form and plain tokens.
+  public var typedRequest: TypedTokenRequest? = nil
 }
 
 /// A period a step started or saw expire.

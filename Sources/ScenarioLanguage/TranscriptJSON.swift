@@ -111,6 +111,7 @@ public enum TranscriptJSON {
       "refresh": .bool(record.isRefresh),
       "disposition": .optional(record.disposition?.rawValue),
       "url": .optional(record.url),
+      "typedRequest": .optional(record.typedRequest?.rawValue),
     ])
   }
 

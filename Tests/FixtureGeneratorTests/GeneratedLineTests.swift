@@ -7,7 +7,8 @@ import Testing
 @Suite("Generate: every line decodes and describes its token")
 struct GeneratedLineTests {
   static let keys = [
-    "customer", "device", "token", "decoded", "environment", "kind", "source", "period", "refresh",
+    "customer", "device", "token", "decoded", "environment", "kind", "source", "typedRequest", "period",
+    "refresh",
     "issuedAt",
     "state",
   ]

@@ -61,7 +61,7 @@ struct FastPathTests {
   /// Valid and refused events alike: refusals must leave both worlds untouched.
   private func randomEvent(_ random: inout SeededGenerator, now: VirtualTime) -> WorldEvent {
     let device = ["a1", "a2", "k1", "nobody"][Int(random.next() % 4)]
-    switch random.next() % 14 {
+    switch random.next() % 16 {
     case 0: return .install(device: device)
     case 1: return .update(device: device, version: nil)
     case 2: return .redownload(device: device)
@@ -77,6 +77,11 @@ struct FastPathTests {
       return .setStorefront(device: device, storefront: ["jp", "fr", "us", "XX"][Int(random.next() % 4)])
     case 10: return .addCustomer(Customer(id: ["alice", "zoe"][Int(random.next() % 2)]))
     case 11: return .setCanMakePayments(customer: "alice", allowed: random.next() % 4 != 0)
+    case 12:
+      return .requestTypedToken(device: device, request: random.next() % 2 == 0 ? .withinApp : .outOfApp)
+    case 13:
+      return .setOSVersion(
+        device: device, version: [OSVersion(26, 4), OSVersion(27, 2)][Int(random.next() % 2)])
     default: return .requestToken(device: device, type: CustomLinkTokenType.allCases[Int(random.next() % 4)])
     }
   }

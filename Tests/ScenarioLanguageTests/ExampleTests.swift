@@ -47,7 +47,7 @@ struct ExampleTests {
       "invalid-typo.epsim",
       [
         "5:1: expected a step, a rule change or 'expect', found 'requst'; did you mean 'request'?",
-        "6:9: expected a token type (ACQUISITION, SERVICES, IN_APP or LINK_OUT), found 'SERVICE'; did you mean 'SERVICES'?",
+        "6:9: expected a token type (ACQUISITION, SERVICES, IN_APP or LINK_OUT) or a typed request (withinApp or outOfApp), found 'SERVICE'; did you mean 'SERVICES'?",
       ]
     ),
     (

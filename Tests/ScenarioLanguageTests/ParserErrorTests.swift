@@ -28,7 +28,9 @@ struct ParserErrorTests {
       suggestion: "demo"),
     BadLine(
       source: device + "request SERVICE on a.b", line: 2, column: 9,
-      expected: "a token type (ACQUISITION, SERVICES, IN_APP or LINK_OUT)", found: "SERVICE",
+      expected:
+        "a token type (ACQUISITION, SERVICES, IN_APP or LINK_OUT) or a typed request (withinApp or outOfApp)",
+      found: "SERVICE",
       suggestion: "SERVICES"),
     BadLine(source: device + "request SERVICES at a.b", line: 2, column: 18, expected: "'on'", found: "at"),
     BadLine(

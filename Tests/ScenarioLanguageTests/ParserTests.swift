@@ -218,6 +218,7 @@ struct ParserTests {
       .apiUnavailableOnPlatform(platform: .tvOS, api: "x"), .cannotMakePayments(customer: "a"),
       .missingEntitlement("x"), .storefrontNotAllowed(storefront: "us"),
       .storefrontNotListed(storefront: "de", keys: "x"), .typeNotOffered(type: .inApp, storefront: "nl"),
+      .stringFormGone(platform: .iOS, version: OSVersion(27, 2), since: OSVersion(27, 2), type: .inApp),
     ]
     #expect(reasons.map(\.code) == IneligibilityCodes.all)
     // A key the OS predates reuses the codes of the API checks.
