@@ -52,7 +52,8 @@ public struct ScenarioParser {
   /// Lines allowed both in the setup and among the steps.
   static let anywhereKeywords = [
     "environment", "rules", "creation", "services-renewal", "lifetime", "refresh", "os-gating", "eligibility",
-    "type-regions", "creation-needs-eligibility", "sheet-and-link-payments", "string-form", "typed-token-type",
+    "type-regions", "creation-needs-eligibility", "sheet-and-link-payments", "string-form",
+    "typed-token-type",
     "customer", "device",
   ]
   /// Lines that end the setup.

@@ -86,7 +86,8 @@ struct TypedRequestRulesDialogTests {
     state.type("R")
     #expect(state.screen.contains("String form on 27.2+"))
     #expect(state.screen.contains("withinApp tokenType"))
-    for _ in 0..<15 { state.press(.tab) }  // past the lifecycle, lifetime, behaviour and Brazil/payments fields
+    // Past the lifecycle, lifetime, behaviour, Brazil and payments fields.
+    for _ in 0..<15 { state.press(.tab) }
     state.press(.right)  // String form: off
     state.press(.tab, .right)  // withinApp: LINK_OUT
     state.press(.enter)
