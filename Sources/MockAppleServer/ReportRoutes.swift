@@ -32,11 +32,13 @@ struct ReportRoutes: Sendable {
     if case .failure(let failure) = configuration.verifier.verify(
       authorization: request.headers[.authorization], now: now)
     {
+      await state.noteRefusal("\(request.method) \(request.uri.path) refused (401): \(failure.reason)")
       var headers = HTTPFields()
       headers[HTTPField.Name("epsim-auth-error")!] = failure.reason
       return Response(status: .unauthorized, headers: headers)
     }
     if let limit = configuration.rateLimitPerSecond, !(await state.admit(limitPerSecond: limit, now: now)) {
+      await state.noteRefusal("\(request.method) \(request.uri.path) refused (429): rate limit exceeded")
       return JSONResponse.error(
         .tooManyRequests, code: GeneralErrorCode.rateLimitExceeded, "Rate limit exceeded.")
     }
@@ -52,13 +54,19 @@ struct ReportRoutes: Sendable {
     }
     let report: ExternalPurchaseReport
     switch ReportBodyParser.parse(body) {
-    case .failure(let response): return JSONResponse.make(.badRequest, response)
+    case .failure(let response):
+      await state.noteRefusal(
+        "report refused (400): " + response.errors.map(\.description).joined(separator: "; "))
+      return JSONResponse.make(.badRequest, response)
     case .success(let parsed): report = parsed
     }
     switch await state.submit(report, environment: environment) {
     case .accepted(let report), .resent(let report):
       return JSONResponse.make(.ok, SendReportResponse(requestIdentifier: report.requestIdentifier))
     case .rejected(let errors):
+      await state.noteRefusal(
+        "report \(report.status.rawValue) (\(environment.rawValue)) refused (400): "
+          + errors.map(\.description).joined(separator: "; "), externalPurchaseId: report.externalPurchaseId)
       return JSONResponse.make(.badRequest, ReportErrorResponse(errors: errors))
     }
   }

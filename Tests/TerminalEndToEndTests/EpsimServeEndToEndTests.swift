@@ -46,7 +46,7 @@ struct EpsimServeEndToEndTests {
     #expect(answer.status == 200, "\(String(decoding: answer.body, as: UTF8.self))")
 
     try run.tmux.waitForText("report NO_LINE_ITEM (sandbox) request 0C2B5A8E")
-    try run.tmux.sendKeys("q")
+    try run.tmux.sendKeys("q", "q")  // the second q answers "quit without saving"
     let exit = try run.waitForExit()
     #expect(exit.status == 0)
     #expect(try run.savedSettings("after") == run.savedSettings("before"))
@@ -67,10 +67,7 @@ struct EpsimServeEndToEndTests {
       width: 200, height: 50)
     try run.tmux.waitForText("serving http://127.0.0.1:", "alice.iphone")
     let pid = try run.childPid()
-    switch ending {
-    case .terminate: kill(pid, SIGTERM)
-    case .controlC: try run.tmux.sendKeys("C-c")
-    }
+    kill(pid, ending.signal)
     let exit = try run.waitForExit()
     #expect(exit.status == ending.expectedStatus)
     #expect(try run.savedSettings("after") == run.savedSettings("before"))
