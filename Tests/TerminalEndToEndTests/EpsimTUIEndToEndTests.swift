@@ -19,8 +19,7 @@ struct EpsimTUIEndToEndTests {
     screen = try run.tmux.waitForText("clock +59m59.999s to 2026-03-01T09:59:59.999Z", "1ms left", "active")
     #expect(!screen.contains("expired"))
     try run.tmux.sendKeys("e")
-    screen = try run.tmux.waitForText(
-      "clock +1ms to 2026-03-01T10:00:00.000Z; 1 period expired", "original expired")
+    screen = try run.tmux.waitForText("clock +1ms to 2026-03-01T10:00:00.000Z; 1 period expired", "… expired")
     #expect(!screen.contains("active"))
     try run.tmux.sendKeys("q", "q")  // the second q answers "quit without saving"
     let exit = try run.waitForExit()
@@ -36,7 +35,8 @@ struct EpsimTUIEndToEndTests {
     try run.tmux.sendKeys("i", "2")
     try run.tmux.waitForText("(new-period)")
     try run.tmux.resize(width: 130, height: 40)
-    try run.tmux.waitForText("Decoded JSON")  // details beside the list from 120 columns
+    // The full details sit beside the list from 120 columns.
+    try run.tmux.waitForText("What the app reports (SPEC 7)")
     try run.tmux.resize(width: 50, height: 12)
     let small = try run.tmux.waitForText("Terminal too small")
     #expect(small.contains("have 50x12"))
@@ -44,7 +44,7 @@ struct EpsimTUIEndToEndTests {
     let normal = try run.tmux.waitForScreen("the normal screen") {
       !$0.contains("too small") && $0.contains("SERVICES #1")
     }
-    #expect(!normal.contains("Decoded JSON"))
+    #expect(!normal.contains("What the app reports (SPEC 7)"))
     try run.tmux.sendKeys("q", "q")  // the second q answers "quit without saving"
     #expect(try run.waitForExit().status == 0)
   }
@@ -91,7 +91,7 @@ struct EpsimTUIEndToEndTests {
     try run.tmux.waitForText("1 step is not saved")
     try run.tmux.sendKeys("Escape")
     try run.tmux.waitForText("not quitting")
-    try run.tmux.sendKeys("q", "q")  // the second q answers "quit without saving"
+    try run.tmux.sendKeys("q")
     try run.tmux.waitForText("1 step is not saved")
     try run.tmux.sendKeys("C-c")
     let exit = try run.waitForExit()
@@ -136,7 +136,7 @@ struct EpsimTUIEndToEndTests {
     let json = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: path)))
     let tokens = (json as? [String: Any])?["tokens"] as? [[String: Any]]
     #expect(tokens?.count == 2)
-    try run.tmux.sendKeys("q")
+    try run.tmux.sendKeys("q", "q")  // the second q answers "quit without saving"
     #expect(try run.waitForExit().status == 0)
   }
 
