@@ -49,11 +49,7 @@ struct NewUserTextTests {
     state.type("i21f2")
     #expect(state.render().lines[0].contains("serving http://127.0.0.1:54321"), "after tokens too")
     state.press(.enter)
-    var seen = ""
-    for _ in 0..<5 {
-      seen += state.screen
-      state.press(.pageDown)
-    }
+    let seen = state.screensPagingDown(5)
     #expect(seen.contains("Send reports to the mock server at http://127.0.0.1:54321"))
     #expect(!seen.contains("Send reports to api.storekit-sandbox.apple.com."))
   }

@@ -312,11 +312,7 @@ struct QASessionTests {
       state.status?.text == "mock server: PUT /externalPurchase/v1/reports refused (401): no bearer token")
     #expect(state.render().lines[0].contains("serving http://127.0.0.1:9 (1 refused)"))
     state.press(.enter)
-    var seen = ""
-    for _ in 0..<6 {
-      seen += state.screen
-      state.press(.pageDown)
-    }
+    let seen = state.screensPagingDown(6)
     #expect(seen.contains("Requests the mock server refused"))
   }
 
