@@ -64,7 +64,14 @@ extension TUIState {
         if used + rightWidth <= width { return (left, variant.right, gap) }
       }
     }
-    // The minimum width (60) always fits the badge, the clock, play state and a short expiry.
-    return ([badge, clock, play, (expiries[2], Theme.plain)], nil, " ")
+    // The minimum width (60) always fits the badge, the clock, play state and a short expiry;
+    // a pending forced refresh keeps one mark when there is room for it.
+    var minimal: [(text: String, style: Style)] = [badge, clock, play]
+    let used = [badge, clock, play, (expiries[2], Theme.plain)].map { DisplayWidth.of($0.0) + 1 }.reduce(
+      0, +)
+    if world.refreshNextRequest, used + 2 <= width {
+      minimal.append((lineStyle == .unicode ? "↻" : "R", Theme.bold))
+    }
+    return (minimal + [(expiries[2], Theme.plain)], nil, " ")
   }
 }

@@ -113,7 +113,9 @@ extension TUIState {
     if !showsKind { right.removeFirst() }
     // Wider panes add the issue time and device, but only while the whole id still fits.
     let issuedTime = ISOTime.string(issued.issuedAt)
-    for extra in [String(issuedTime.dropFirst(11).dropLast()), issued.deviceId] {
+    // In the all-customers list a plain token has no period header naming its customer.
+    let owner = showsAllTokens && issued.periodId == nil ? [issued.customerId] : []
+    for extra in owner + [String(issuedTime.dropFirst(11).dropLast()), issued.deviceId] {
       let widened = (right + [extra]).joined(separator: " ")
       guard fixed + DisplayWidth.of(token.externalPurchaseId) + DisplayWidth.of(widened) <= area.width else {
         break

@@ -217,6 +217,9 @@ struct QASessionTests {
     var narrow = TUIState.demo(width: 80)
     narrow.type("i2f")
     #expect(narrow.render().lines[0].contains("refresh armed"))
+    var smallest = TUIState.demo(width: 60, height: 16)
+    smallest.type("i2f")
+    #expect(smallest.render().lines[0].contains("↻"))
   }
 
   @Test func aSandboxUpdateSaysWhyNoPeriodStarted() {
