@@ -5,22 +5,22 @@ public enum Action: String, CaseIterable, Hashable, Sendable {
   case quit, toggleHelp, close
   // Moving around.
   case nextPane, previousPane, moveDown, moveUp, pageDown, pageUp, moveToTop, moveToBottom
-  case showDetails, startSearch, nextMatch, previousMatch
+  case showDetails, startSearch, nextMatch, previousMatch, toggleAllTokens
   // Events on the selected device (SPEC 3, 4, 5).
   case install, update, redownload, uninstall
   case requestAcquisition, requestServices, requestInApp, requestLinkOut
   case requestWithinApp, requestOutOfApp
   case checkEligibility, presentNoticeSheet, openLinkOut, forceRefresh
   // Editing the world.
-  case addCustomer, addDevice, editDevice, togglePayments, editRules
+  case addCustomer, addDevice, editDevice, togglePayments, editRules, newWorld
   // The virtual clock.
   case stepSecond, stepMinute, stepHour, stepDay
-  case toExpiryMinusOne, toExpiry, toExpiryPlusOne, goToTime
+  case toExpiryMinusOne, toExpiry, toExpiryPlusOne, toTokenExpiry, goToTime
   case togglePlay, faster, slower
   // History.
   case undo, redo, showHistory, rewindHere
   // Getting tokens out.
-  case copyToken, exportTokens
+  case copyToken, copyId, copyLinkURL, exportTokens
   // Scenarios: step through a loaded file, save the session as one.
   case stepScenario, saveScenario
   // Inside forms and prompts.

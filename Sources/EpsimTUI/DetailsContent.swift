@@ -11,7 +11,7 @@ enum DetailsContent {
     var lines = facts(for: issued, in: world, width: width)
     lines.append(StyledLine(""))
     lines.append(StyledLine("What the app reports (SPEC 7)", Theme.heading))
-    for paragraph in ReportingAdvice.paragraphs(for: issued, in: world) {
+    for paragraph in ReportingAdvice.paragraphs(for: issued, in: world, server: server?.address) {
       lines += TextWrap.lines(paragraph, width: width).map { StyledLine($0) }
     }
     if let server {
@@ -20,6 +20,13 @@ enum DetailsContent {
       let seen = server.lines(for: issued.token.externalPurchaseId)
       for line in seen.isEmpty ? ["no reports or notifications yet"] : seen {
         lines += TextWrap.lines(line, width: width).map { StyledLine($0) }
+      }
+      if !server.refusals.isEmpty {
+        lines.append(StyledLine(""))
+        lines.append(StyledLine("Requests the mock server refused (newest last)", Theme.heading))
+        for line in server.refusals {
+          lines += TextWrap.lines(line, width: width).map { StyledLine($0) }
+        }
       }
     }
     lines.append(StyledLine(""))
@@ -43,7 +50,7 @@ enum DetailsContent {
   /// The first lines: id, type and period, state, dates, where it was issued.
   static func facts(for issued: IssuedToken, in world: WorldState, width: Int) -> [StyledLine] {
     let token = issued.token
-    var lines = [StyledLine(token.externalPurchaseId, Theme.bold)]
+    var lines = TextWrap.chunks(token.externalPurchaseId, width: width).map { StyledLine($0, Theme.bold) }
     var what: String
     if let type = token.tokenType {
       what = "\(type.rawValue) custom link token"
@@ -60,13 +67,45 @@ enum DetailsContent {
     }
     lines += TextWrap.lines(what, width: width).map { StyledLine($0) }
     lines.append(stateLine(for: token, now: world.now))
-    lines.append(
-      StyledLine("Created  \(ISOTime.string(token.tokenCreationDate))  \(token.tokenCreationDate)"))
+    lines += labelled(
+      "Created", [ISOTime.string(token.tokenCreationDate), "\(token.tokenCreationDate) ms"], width)
     if let expiration = token.tokenExpirationDate {
-      lines.append(StyledLine("Expires  \(ISOTime.string(expiration))  \(expiration)"))
+      lines += labelled("Expires", [ISOTime.string(expiration), "\(expiration) ms"], width)
     }
-    lines.append(StyledLine("Issued   \(ISOTime.string(issued.issuedAt)) on \(issued.deviceId)"))
+    lines += labelled("Issued", [ISOTime.string(issued.issuedAt), "on \(issued.deviceId)"], width)
     return lines
+  }
+
+  /// "Created  2026-03-01T09:00:00.000Z  1772355600000 ms": a label and values that are never
+  /// cut. A value that does not fit on the line goes on the next, under the first value; one
+  /// wider than the whole pane is wrapped, continuing on the following line.
+  static func labelled(_ label: String, _ values: [String], _ width: Int) -> [StyledLine] {
+    let indent = String(repeating: " ", count: 9)
+    var lines: [String] = []
+    var current = label.padding(9)
+    var currentHasValue = false
+    for value in values {
+      let separator = currentHasValue ? "  " : ""
+      if DisplayWidth.of(current) + DisplayWidth.of(separator) + DisplayWidth.of(value) <= width {
+        current += separator + value
+        currentHasValue = true
+        continue
+      }
+      if currentHasValue { lines.append(current) }
+      let start = currentHasValue ? indent : current
+      if DisplayWidth.of(start) + DisplayWidth.of(value) <= width {
+        current = start + value
+      } else {
+        // Narrower than the value: the label (if still pending) on its own line, then the value wrapped.
+        if !currentHasValue { lines.append(label) }
+        let pieces = TextWrap.chunks(value, width: width)
+        lines += pieces.dropLast()
+        current = pieces.last ?? ""
+      }
+      currentHasValue = true
+    }
+    lines.append(current)
+    return lines.map { StyledLine($0) }
   }
 
   static func stateLine(for token: ExternalPurchaseToken, now: VirtualTime) -> StyledLine {

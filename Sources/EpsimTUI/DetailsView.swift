@@ -11,7 +11,7 @@ extension TUIState {
       let hint = StyledLine(
         "No token selected: i installs, 1-4 request tokens, ? lists every key.", Theme.dim)
       for (row, line) in (about + [hint]).prefix(inside.height).enumerated() {
-        line.draw(into: &frame, x: inside.x, y: inside.y + row, clip: inside)
+        line.draw(into: &frame, x: inside.x, y: inside.y + row, clip: inside, ellipsis: lineStyle.ellipsis)
       }
       return
     }
@@ -20,19 +20,19 @@ extension TUIState {
     if full {
       lines = DetailsContent.lines(for: issued, in: world, width: inside.width, server: server)
     } else {
-      lines = compactLines(for: issued, in: world)
+      lines = compactLines(for: issued, in: world, width: inside.width)
     }
     if full, lines.count > inside.height, inside.height > 0 {
       lines = Array(lines.prefix(inside.height - 1))
       lines.append(StyledLine("\(lineStyle.ellipsis) Enter shows everything", Theme.dim))
     }
     for (row, line) in lines.prefix(inside.height).enumerated() {
-      line.draw(into: &frame, x: inside.x, y: inside.y + row, clip: inside)
+      line.draw(into: &frame, x: inside.x, y: inside.y + row, clip: inside, ellipsis: lineStyle.ellipsis)
     }
   }
 
   /// Id and type, state and dates, reporting: three lines that fit 80 columns.
-  private func compactLines(for issued: IssuedToken, in world: WorldState) -> [StyledLine] {
+  private func compactLines(for issued: IssuedToken, in world: WorldState, width: Int) -> [StyledLine] {
     let token = issued.token
     var first = StyledLine(token.externalPurchaseId, Theme.bold)
     first.pieces.append(
@@ -40,9 +40,17 @@ extension TUIState {
     var second = DetailsContent.stateLine(for: token, now: world.now)
     second.pieces[0].text = ""
     if let expiration = token.tokenExpirationDate {
+      // Both dates, or only their times, or nothing: a date is never cut (Enter shows them all).
       let arrow = lineStyle == .unicode ? "→" : "->"
-      let span = "  (\(ISOTime.string(token.tokenCreationDate)) \(arrow) \(ISOTime.string(expiration)))"
-      second.pieces.append((span, Theme.dim))
+      let (start, end) = (ISOTime.string(token.tokenCreationDate), ISOTime.string(expiration))
+      let shorter =
+        start.prefix(10) == end.prefix(10)
+        ? "  (\(start.dropFirst(11)) \(arrow) \(end.dropFirst(11)))"
+        : "  (\(start.prefix(10)) \(arrow) \(end.prefix(10)))"
+      let spans = ["  (\(start) \(arrow) \(end))", shorter]
+      if let span = spans.first(where: { DisplayWidth.of(second.text + $0) <= width }) {
+        second.pieces.append((span, Theme.dim))
+      }
     }
     var third = StyledLine(ReportingAdvice.summary(for: issued, in: world))
     if let seen = server?.lines(for: token.externalPurchaseId).last {
@@ -66,7 +74,8 @@ extension TUIState {
     for row in 0..<inside.height {
       let index = scroll + row
       guard lines.indices.contains(index) else { break }
-      lines[index].draw(into: &frame, x: inside.x, y: inside.y + row, clip: inside)
+      lines[index].draw(
+        into: &frame, x: inside.x, y: inside.y + row, clip: inside, ellipsis: lineStyle.ellipsis)
     }
   }
 }

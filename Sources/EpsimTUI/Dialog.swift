@@ -8,7 +8,9 @@ public struct Dialog: Hashable, Sendable {
     case rules
     case goToTime
     case export
-    case saveScenario
+    /// `thenQuit`: opened from the quit prompt, so a successful save ends the session.
+    case saveScenario(thenQuit: Bool)
+    case newWorld
   }
 
   public var kind: Kind

@@ -61,18 +61,38 @@ enum Dialogs {
       kind: .export,
       form: Form(
         title: "Export all tokens",
-        note: "Writes a JSON array of every token (replaced atomically if the file exists).",
+        note: "Writes one JSON object: the world's environment, clock and seed, and every token"
+          + " (replaced atomically if the file exists).",
         fields: [.text("path", "File", "epsim-tokens.json")]))
   }
 
-  static func saveScenario() -> Dialog {
+  static func saveScenario(thenQuit: Bool = false) -> Dialog {
     Dialog(
-      kind: .saveScenario,
+      kind: .saveScenario(thenQuit: thenQuit),
       form: Form(
-        title: "Save as scenario",
+        title: thenQuit ? "Save as scenario, then quit" : "Save as scenario",
         note: "Writes every step in effect as a .epsim file, with what each one returned as"
           + " expectations, so `epsim run FILE` passes (replaced atomically if it exists).",
         fields: [.text("path", "File", "epsim-session.epsim")]))
+  }
+
+  static func newWorld(world: WorldState, unsavedSteps: Int) -> Dialog {
+    let loss =
+      unsavedSteps == 0
+      ? ""
+      : " The \(unsavedSteps) unsaved step\(unsavedSteps == 1 ? "" : "s") of this session go (Esc, then w saves them)."
+    return Dialog(
+      kind: .newWorld,
+      form: Form(
+        title: "New world",
+        note: "Starts again from the initial customers, devices, app and clock, with no tokens and no"
+          + " history, in the environment's preset rules.\(loss)",
+        fields: [
+          .choice(
+            "environment", "Environment", RulesForm.environments,
+            selected: world.rules.environment == .sandbox ? 0 : 1),
+          .text("seed", "Seed", String(world.seed), hint: "0 or more; same seed, same ids"),
+        ]))
   }
 
   /// `base1`, `base2`, ... : the first that is not taken.

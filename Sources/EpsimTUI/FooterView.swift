@@ -8,7 +8,7 @@ extension TUIState {
       frame.put(input.string, x: x, y: rect.y, clip: rect)
       let cursorX = x + DisplayWidth.of(String(input.text.prefix(input.cursor)))
       frame.restyle(Rect(x: cursorX, y: rect.y, width: 1, height: 1)) { $0.attributes.insert(.reverse) }
-      frame.put("search token ids", in: rect, alignment: .right, style: Theme.dim)
+      frame.put("filter tokens and log", in: rect, alignment: .right, style: Theme.dim)
       return
     }
     guard let status else { return }
@@ -16,16 +16,59 @@ extension TUIState {
     frame.put(text, x: rect.x, y: rect.y, style: Theme.status(status.kind), clip: rect)
   }
 
-  /// The keys that apply now, from the key table, as many as fit.
+  /// Every key that applies now, from the key table, in footer order: as many as fit with
+  /// their labels, then the rest as bare keys after "more:" (`?` says what they do). Uses the
+  /// second footer row where the layout has one.
   func drawFooter(into frame: inout Frame, in rect: Rect) {
-    var x = rect.x
-    for binding in footerBindings() {
-      let key = binding.keys[0].label(for: lineStyle)
-      let width = DisplayWidth.of(key) + 1 + DisplayWidth.of(binding.label)
-      guard x + width <= rect.maxX else { break }
-      x = frame.put(key, x: x, y: rect.y, style: Theme.key)
-      x = frame.put(" " + binding.label + "  ", x: x, y: rect.y, clip: rect)
+    let plan = footerPlan(width: rect.width, rows: rect.height)
+    for item in plan.items {
+      let y = rect.y + item.row
+      let x = frame.put(
+        item.binding.keys[0].label(for: lineStyle), x: rect.x + item.x, y: y, style: Theme.key)
+      frame.put(" " + item.binding.label, x: x, y: y, clip: rect)
     }
+    guard let tail = plan.tail else { return }
+    let area = Rect(x: rect.x + tail.x, y: rect.y + tail.row, width: rect.width - tail.x, height: 1)
+    frame.put(
+      DisplayWidth.truncated(tail.text, toWidth: area.width, ellipsis: lineStyle.ellipsis), x: area.x,
+      y: area.y,
+      style: Theme.key, clip: area)
+  }
+
+  /// Rows the footer needs: two when one cannot label every key and the screen is tall enough.
+  var footerRows: Int {
+    guard height >= ScreenLayout.twoRowFooterHeight else { return 1 }
+    return footerPlan(width: width, rows: 1).tail == nil ? 1 : 2
+  }
+
+  /// Where each labelled key goes (flowing over `rows` rows) and the bare-key tail, if any:
+  /// the most labelled keys that still leave room for the tail of the rest.
+  func footerPlan(width: Int, rows: Int) -> FooterPlan {
+    let bindings = footerBindings()
+    let widths = bindings.map {
+      DisplayWidth.of($0.keys[0].label(for: lineStyle)) + 1 + DisplayWidth.of($0.label)
+    }
+    for shown in stride(from: bindings.count, through: 0, by: -1) {
+      var plan = FooterPlan()
+      var (x, row) = (0, 0)
+      for index in 0..<shown {
+        if x > 0, x + widths[index] > width { (x, row) = (0, row + 1) }
+        plan.items.append((bindings[index], x, row))
+        x += widths[index] + 2
+      }
+      if shown < bindings.count {
+        let text =
+          "more: " + bindings[shown...].map { $0.keys[0].label(for: lineStyle) }.joined(separator: " ")
+        if x > 0, x + DisplayWidth.of(text) > width { (x, row) = (0, row + 1) }
+        plan.tail = (text, x, row)
+        // Nothing fits even bare: the tail alone, shortened, on the first row.
+        if shown == 0 { return FooterPlan(items: [], tail: (text, 0, 0)) }
+        if row < rows, x + DisplayWidth.of(text) <= width { return plan }
+      } else if row < rows, x - 2 <= width {
+        return plan
+      }
+    }
+    return FooterPlan()
   }
 
   /// The current context's footer bindings whose requirement holds, in footer order.
@@ -49,6 +92,12 @@ extension TUIState {
       guard let device = selectedDevice, !device.isAppInstalled else { return false }
       return world.customer(device.customerId)?.hasInstalledApp == true
     case .tokenSelected: return selectedIssuedToken != nil
+    case .somethingToOpen: return focus == .log ? logEntryCount > 0 : selectedIssuedToken != nil
+    case .linkOutTokenSelected:
+      if case .linkOut = selectedIssuedToken?.source { return true }
+      return false
+    case .selectedTokenExpiryAhead:
+      return selectedIssuedToken?.token.tokenExpirationDate.map { $0 > world.now } ?? false
     case .expiryAhead: return nextExpiry != nil
     case .canUndo: return simulation.canUndo
     case .canRedo: return simulation.canRedo
@@ -56,4 +105,10 @@ extension TUIState {
     case .scenarioLineAhead: return script?.nextStatement != nil
     }
   }
+}
+
+/// Where the footer's keys go: labelled keys by row and column, then bare keys after "more:".
+struct FooterPlan {
+  var items: [(binding: KeyBinding, x: Int, row: Int)] = []
+  var tail: (text: String, x: Int, row: Int)?
 }

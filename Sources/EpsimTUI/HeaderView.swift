@@ -2,38 +2,76 @@ import LifecycleSimulator
 import TextFrame
 
 extension TUIState {
-  /// Environment badge, clock (ISO and epoch ms), play state and time to the next expiry.
-  /// Narrow terminals get shorter labels; below 75 columns the epoch ms give way, as the ISO
-  /// time says the same and the time to expiry matters more.
+  /// Environment badge, clock (ISO and epoch ms), play state, a pending forced refresh, time to
+  /// the next expiry, and on the right the mock server's address (or the app and seed).
+  /// When space runs out, parts get shorter or go in a fixed order, least useful first; the
+  /// server's address goes last, since reports must be sent there. Nothing is ever cut.
   func drawHeader(into frame: inout Frame, in rect: Rect) {
-    let world = self.world
-    let sandbox = world.rules.environment == .sandbox
-    let wide = rect.width >= 100
-    let gap = wide ? "   " : " "
-    let play =
-      isPlaying ? (lineStyle == .unicode ? "▶ " : "> ") + playRate.label : "paused"
-    let remaining = nextExpiry.map { DurationText.format($0 - world.now) }
-    let badge = sandbox ? " SANDBOX " : " PRODUCTION "
-    let clock = ISOTime.string(world.now)
-    let epoch = wide ? "\(world.now) ms" : rect.width < 75 ? "" : "\(world.now)"
-    var expiry: String
-    if let remaining, let next = nextExpiry {
-      expiry = wide ? "next expiry in \(remaining) (at \(ISOTime.string(next)))" : "expiry in \(remaining)"
-      let used = [badge, clock, epoch, play, expiry].map(DisplayWidth.of).reduce(0, +) + 4 * gap.count
-      if used > rect.width { expiry = "exp \(remaining)" }
-    } else {
-      expiry = "no expiry ahead"
+    let parts = headerParts(width: rect.width)
+    var x = rect.x
+    for (index, part) in parts.left.enumerated() {
+      if index > 0 { x = frame.put(parts.gap, x: x, y: rect.y) }
+      x = frame.put(part.text, x: x, y: rect.y, style: part.style)
     }
-    var x = frame.put(
-      badge, x: rect.x, y: rect.y, style: sandbox ? Theme.sandboxBadge : Theme.productionBadge)
-    x = frame.put(gap + clock, x: x, y: rect.y, style: Theme.bold)
-    x = frame.put(gap + epoch + (epoch.isEmpty ? "" : gap), x: x, y: rect.y)
-    x = frame.put(play, x: x, y: rect.y, style: isPlaying ? Theme.playing : Theme.dim)
-    x = frame.put(gap + expiry, x: x, y: rect.y)
-    let right = server.map { "serving \($0.address)" } ?? "\(world.app.bundleId)  seed \(world.seed)"
-    if wide, DisplayWidth.of(right) <= rect.maxX - x - 3 {
+    if let right = parts.right {
       let area = Rect(x: x, y: rect.y, width: rect.maxX - x - 1, height: 1)
       frame.put(right, in: area, alignment: .right, style: Theme.dim)
     }
+  }
+
+  /// The header's pieces for a width: the richest variant that fits.
+  func headerParts(width: Int) -> (left: [(text: String, style: Style)], right: String?, gap: String) {
+    let world = self.world
+    let sandbox = world.rules.environment == .sandbox
+    let badge = (sandbox ? " SANDBOX " : " PRODUCTION ", sandbox ? Theme.sandboxBadge : Theme.productionBadge)
+    let clock = (ISOTime.string(world.now), Theme.bold)
+    let play = (
+      isPlaying ? (lineStyle == .unicode ? "▶ " : "> ") + playRate.label : "paused",
+      isPlaying ? Theme.playing : Theme.dim
+    )
+    let refreshMark = lineStyle == .unicode ? "↻ " : ""
+    let remaining = nextExpiry.map { DurationText.format($0 - world.now) }
+    let expiries: [String] =
+      remaining.map { remaining in
+        [
+          "next expiry in \(remaining) (at \(ISOTime.string(nextExpiry ?? 0)))", "expiry in \(remaining)",
+          "exp \(remaining)",
+        ]
+      } ?? ["no expiry ahead", "no expiry ahead", "no expiry"]
+    let refreshes =
+      world.refreshNextRequest ? ["\(refreshMark)next token refreshed", "\(refreshMark)refresh armed"] : [""]
+    let epochs = ["\(world.now) ms", "\(world.now)", ""]
+    let serving = server.map {
+      "serving \($0.address)" + ($0.refusals.isEmpty ? "" : " (\($0.refusals.count) refused)")
+    }
+    let about = "\(world.app.bundleId)  seed \(world.seed)"
+    // Variants from richest to poorest: (epoch, expiry, refresh, right) indexes; nil drops.
+    typealias Variant = (epoch: Int, expiry: Int, refresh: Int, right: String?)
+    let variants: [Variant] = [
+      (0, 0, 0, serving ?? about), (0, 1, 0, serving ?? about), (0, 1, 0, serving), (1, 1, 0, serving),
+      (1, 1, 1, serving), (1, 2, 1, serving), (2, 2, 1, serving), (2, 2, 1, nil),
+    ]
+    for variant in variants {
+      for gap in ["   ", " "] {
+        var left: [(text: String, style: Style)] = [badge, clock]
+        if !epochs[variant.epoch].isEmpty { left.append((epochs[variant.epoch], Theme.plain)) }
+        left.append(play)
+        let refresh = refreshes[min(variant.refresh, refreshes.count - 1)]
+        if !refresh.isEmpty { left.append((refresh, Theme.bold)) }
+        left.append((expiries[variant.expiry], Theme.plain))
+        let used = left.map { DisplayWidth.of($0.text) }.reduce(0, +) + gap.count * (left.count - 1)
+        let rightWidth = variant.right.map { DisplayWidth.of($0) + 3 } ?? 0
+        if used + rightWidth <= width { return (left, variant.right, gap) }
+      }
+    }
+    // The minimum width (60) always fits the badge, the clock, play state and a short expiry;
+    // a pending forced refresh keeps one mark when there is room for it.
+    var minimal: [(text: String, style: Style)] = [badge, clock, play]
+    let used = [badge, clock, play, (expiries[2], Theme.plain)].map { DisplayWidth.of($0.0) + 1 }.reduce(
+      0, +)
+    if world.refreshNextRequest, used + 2 <= width {
+      minimal.append((lineStyle == .unicode ? "↻" : "R", Theme.bold))
+    }
+    return (minimal + [(expiries[2], Theme.plain)], nil, " ")
   }
 }

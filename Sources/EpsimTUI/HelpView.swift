@@ -31,14 +31,28 @@ extension TUIState {
     return lines
   }
 
+  /// The key list, with where the view is in it: the title counts the lines shown, and a last
+  /// row says there is more below, so a long list never looks complete when it is not.
   func drawHelp(into frame: inout Frame, scroll: Int) {
-    let inside = overlayBox(
-      "Keys (Esc closes)", into: &frame, width: overlayWidth(preferred: 100), height: height - 2)
     let lines = helpLines()
+    let rows = max(0, height - 4)
+    let last = min(lines.count, scroll + rows)
+    let title = "Keys (Esc closes) · lines \(scroll + 1)-\(last) of \(lines.count)"
+    let inside = overlayBox(title, into: &frame, width: overlayWidth(preferred: 100), height: height - 2)
+    let more = last < lines.count
     for row in 0..<inside.height {
       let index = scroll + row
+      if more, row == inside.height - 1 {
+        let arrow = lineStyle == .unicode ? "↓" : "v"
+        frame.put(
+          "\(arrow) \(lines.count - index) more lines: j, Space or PgDn scroll", x: inside.x,
+          y: inside.y + row,
+          style: Theme.heading, clip: inside)
+        break
+      }
       guard lines.indices.contains(index) else { break }
-      lines[index].draw(into: &frame, x: inside.x, y: inside.y + row, clip: inside)
+      lines[index].draw(
+        into: &frame, x: inside.x, y: inside.y + row, clip: inside, ellipsis: lineStyle.ellipsis)
     }
   }
 }

@@ -7,6 +7,8 @@ public enum KeyContext: String, CaseIterable, Hashable, Sendable {
   case history
   case dialog
   case search
+  case confirmQuit
+  case logEntry
 
   /// The heading used for this context in the help overlay and docs/tui.md.
   public var title: String {
@@ -16,7 +18,9 @@ public enum KeyContext: String, CaseIterable, Hashable, Sendable {
     case .details: return "Token details overlay"
     case .history: return "History dialog"
     case .dialog: return "Dialogs (forms)"
-    case .search: return "Search prompt"
+    case .search: return "Filter prompt"
+    case .confirmQuit: return "Quit with unsaved steps"
+    case .logEntry: return "Log line overlay"
     }
   }
 }

@@ -12,6 +12,12 @@ public enum KeyRequirement: Hashable, Sendable {
   /// Not installed on the device, but downloaded by the customer before (else it is an install).
   case canRedownload
   case tokenSelected
+  /// A token is selected, or the log has the focus and a line to open.
+  case somethingToOpen
+  /// The selected token came from ExternalPurchaseLink.open() and has a destination URL.
+  case linkOutTokenSelected
+  /// The selected token expires after the current time.
+  case selectedTokenExpiryAhead
   case expiryAhead
   case canUndo
   case canRedo

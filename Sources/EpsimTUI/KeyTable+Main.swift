@@ -7,7 +7,9 @@ extension KeyTable {
   private static func key(_ character: Character) -> Key { .character(character) }
 
   private static let generalBindings: [KeyBinding] = [
-    KeyBinding(.main, [key("q")], "quit", "Quit epsim.", .quit, section: "General", footerRank: 0),
+    KeyBinding(
+      .main, [key("q"), .ctrl("c")], "quit", "Quit epsim; with unsaved steps, ask first (w saves them).",
+      .quit, section: "General", footerRank: 0),
     KeyBinding(.main, [key("?")], "help", "Show every key.", .toggleHelp, section: "General", footerRank: 1),
     KeyBinding(
       .main, [.tab], "pane", "Focus the next pane (world, tokens, log).", .nextPane, section: "General",
@@ -23,17 +25,23 @@ extension KeyTable {
     KeyBinding(.main, [.home], "top", "Move to the first row.", .moveToTop, section: "General"),
     KeyBinding(.main, [.end], "bottom", "Move to the last row.", .moveToBottom, section: "General"),
     KeyBinding(
-      .main, [.enter], "details", "Show the selected token in full: JSON, raw token, link, reporting.",
-      .showDetails, section: "General", footerRank: 31, when: .tokenSelected),
+      .main, [.enter], "open",
+      "Show the selected token in full (JSON, raw token, link, reporting), or with the log focused, its"
+        + " selected line in full.", .showDetails, section: "General", footerRank: 31, when: .somethingToOpen),
     KeyBinding(
-      .main, [key("/")], "search", "Search all tokens by a part of their externalPurchaseId.", .startSearch,
-      section: "General", footerRank: 32),
+      .main, [key("/")], "filter",
+      "Filter the token list and the log by a part of a token id or log text; an empty filter clears it.",
+      .startSearch, section: "General", footerRank: 32),
     KeyBinding(
-      .main, [key("n")], "next match", "Select the next token that matches the search.", .nextMatch,
+      .main, [key("a")], "all tokens",
+      "Show every customer's tokens in the list, or only the selected one's.",
+      .toggleAllTokens, section: "General", footerRank: 34),
+    KeyBinding(
+      .main, [key("n")], "next match", "Select the next token that matches the filter.", .nextMatch,
       section: "General", footerRank: 33, when: .hasSearchMatches),
     KeyBinding(
-      .main, [key("N")], "prev match", "Select the previous token that matches the search.", .previousMatch,
-      section: "General", when: .hasSearchMatches),
+      .main, [key("N")], "prev match", "Select the previous token that matches the filter.", .previousMatch,
+      section: "General", footerRank: 53, when: .hasSearchMatches),
   ]
 
   private static let deviceBindings: [KeyBinding] = [
@@ -73,43 +81,51 @@ extension KeyTable {
       .requestOutOfApp, section: "Selected device", footerRank: 13, when: .typedRequestsOnDevice),
     KeyBinding(
       .main, [key("c")], "isEligible", "Ask ExternalPurchaseCustomLink.isEligible on the selected device.",
-      .checkEligibility, section: "Selected device", when: .appInstalledOnDevice),
+      .checkEligibility, section: "Selected device", footerRank: 14, when: .appInstalledOnDevice),
     KeyBinding(
       .main, [key("S")], "notice sheet", "ExternalPurchase.presentNoticeSheet(): a plain token.",
-      .presentNoticeSheet, section: "Selected device", when: .appInstalledOnDevice),
+      .presentNoticeSheet, section: "Selected device", footerRank: 15, when: .appInstalledOnDevice),
     KeyBinding(
       .main, [key("o")], "link-out", "ExternalPurchaseLink.open(): a plain token on the destination URL.",
-      .openLinkOut, section: "Selected device", when: .appInstalledOnDevice),
+      .openLinkOut, section: "Selected device", footerRank: 16, when: .appInstalledOnDevice),
     KeyBinding(
       .main, [key("f")], "force refresh",
       "Make the next ACQUISITION/SERVICES answer from an active period a refreshed token.", .forceRefresh,
-      section: "Selected device"),
+      section: "Selected device", footerRank: 17),
   ]
 
   private static let worldBindings: [KeyBinding] = [
     KeyBinding(
-      .main, [key("C")], "add customer", "Add a customer (a dialog).", .addCustomer, section: "World"),
+      .main, [key("C")], "add customer", "Add a customer (a dialog).", .addCustomer, section: "World",
+      footerRank: 37),
     KeyBinding(
       .main, [key("A")], "add device", "Add a device to the selected customer (a dialog).", .addDevice,
-      section: "World"),
+      section: "World", footerRank: 38),
     KeyBinding(
       .main, [key("E")], "edit device", "Change the selected device's OS version or storefront.", .editDevice,
-      section: "World", when: .deviceSelected),
+      section: "World", footerRank: 39, when: .deviceSelected),
     KeyBinding(
       .main, [key("P")], "payments", "Toggle whether the selected customer can make payments.",
-      .togglePayments, section: "World"),
+      .togglePayments, section: "World", footerRank: 40),
     KeyBinding(
-      .main, [key("R")], "rules", "Switch rules: environment preset, lifetimes, refresh policy, checks.",
-      .editRules, section: "World"),
+      .main, [key("R")], "rules",
+      "Change rules: environment (until the first token; then W), lifetimes, refresh policy, checks.",
+      .editRules, section: "World", footerRank: 41),
+    KeyBinding(
+      .main, [key("W")], "new world",
+      "Start a new world from the initial one, in an environment and with a seed you choose (a dialog).",
+      .newWorld, section: "World", footerRank: 35),
   ]
 
   private static let clockBindings: [KeyBinding] = [
-    KeyBinding(.main, [key("s")], "+1s", "Advance the clock 1 second.", .stepSecond, section: "Clock"),
+    KeyBinding(
+      .main, [key("s")], "+1s", "Advance the clock 1 second.", .stepSecond, section: "Clock", footerRank: 18),
     KeyBinding(
       .main, [key("m")], "+1m", "Advance the clock 1 minute.", .stepMinute, section: "Clock", footerRank: 20),
     KeyBinding(
       .main, [key("h")], "+1h", "Advance the clock 1 hour.", .stepHour, section: "Clock", footerRank: 21),
-    KeyBinding(.main, [key("d")], "+1d", "Advance the clock 1 day.", .stepDay, section: "Clock"),
+    KeyBinding(
+      .main, [key("d")], "+1d", "Advance the clock 1 day.", .stepDay, section: "Clock", footerRank: 19),
     KeyBinding(
       .main, [key("<")], "expiry-1ms", "Jump to 1 ms before the next expiry.", .toExpiryMinusOne,
       section: "Clock", footerRank: 6, when: .expiryAhead),
@@ -118,15 +134,19 @@ extension KeyTable {
       .toExpiry, section: "Clock", footerRank: 5, when: .expiryAhead),
     KeyBinding(
       .main, [key(">")], "expiry+1ms", "Jump to 1 ms after the next expiry.", .toExpiryPlusOne,
-      section: "Clock", when: .expiryAhead),
+      section: "Clock", footerRank: 50, when: .expiryAhead),
+    KeyBinding(
+      .main, [key("T")], "token expiry", "Jump to exactly the selected token's expiry.", .toTokenExpiry,
+      section: "Clock", footerRank: 27, when: .selectedTokenExpiryAhead),
     KeyBinding(
       .main, [key("g")], "go to", "Go to a typed time: ISO 8601, epoch ms, or +duration.", .goToTime,
       section: "Clock", footerRank: 22),
     KeyBinding(
       .main, [key(" ")], "play", "Play or pause the clock at the current rate.", .togglePlay,
       section: "Clock", footerRank: 7),
-    KeyBinding(.main, [key("+")], "faster", "Play faster: 1x, 60x, 3600x.", .faster, section: "Clock"),
-    KeyBinding(.main, [key("-")], "slower", "Play slower.", .slower, section: "Clock"),
+    KeyBinding(
+      .main, [key("+")], "faster", "Play faster: 1x, 60x, 3600x.", .faster, section: "Clock", footerRank: 51),
+    KeyBinding(.main, [key("-")], "slower", "Play slower.", .slower, section: "Clock", footerRank: 52),
     KeyBinding(
       .main, [key("[")], "undo", "Rewind one step of history.", .undo, section: "History", footerRank: 8,
       when: .canUndo),
@@ -143,8 +163,14 @@ extension KeyTable {
       .main, [key("y")], "copy", "Copy the selected token string to the clipboard (OSC 52).", .copyToken,
       section: "Output", footerRank: 25, when: .tokenSelected),
     KeyBinding(
+      .main, [key("Y")], "copy id", "Copy the selected token's externalPurchaseId (OSC 52).", .copyId,
+      section: "Output", footerRank: 28, when: .tokenSelected),
+    KeyBinding(
+      .main, [key("L")], "copy URL", "Copy the selected link-out token's destination URL (OSC 52).",
+      .copyLinkURL, section: "Output", footerRank: 29, when: .linkOutTokenSelected),
+    KeyBinding(
       .main, [key("X")], "export", "Export every token to a JSON file (a dialog asks for the path).",
-      .exportTokens, section: "Output"),
+      .exportTokens, section: "Output", footerRank: 36),
   ]
 
   private static let scenarioBindings: [KeyBinding] = [

@@ -2,7 +2,8 @@ import TextFrame
 
 extension KeyTable {
   static let overlayBindings: [KeyBinding] =
-    helpBindings + detailsBindings + historyBindings + dialogBindings + searchBindings
+    helpBindings + detailsBindings + historyBindings + dialogBindings + searchBindings + confirmQuitBindings
+    + logEntryBindings
 
   private static func scrolling(_ context: KeyContext) -> [KeyBinding] {
     [
@@ -20,8 +21,13 @@ extension KeyTable {
   private static let helpBindings: [KeyBinding] =
     [
       KeyBinding(
-        .help, [.escape, .character("q"), .character("?")], "close", "Close the help.", .close,
-        section: "General", footerRank: 0)
+        .help, [.escape, .character("?")], "close", "Close the help.", .close, section: "General",
+        footerRank: 0),
+      // As the footer of the main screen promised: q quits from here too.
+      KeyBinding(
+        .help, [.character("q"), .ctrl("c")], "quit", "Quit epsim (asking first if steps are unsaved).",
+        .quit,
+        section: "General", footerRank: 1),
     ] + scrolling(.help)
 
   private static let detailsBindings: [KeyBinding] =
@@ -67,13 +73,32 @@ extension KeyTable {
   private static let searchBindings: [KeyBinding] =
     [
       KeyBinding(
-        .search, [.enter], "find", "Select the first matching token.", .submit, section: "Search",
+        .search, [.enter], "filter", "Filter the token list and log, and select the first matching token.",
+        .submit, section: "Search",
         footerRank: 0
       ),
       KeyBinding(.search, [.escape], "cancel", "Close the prompt.", .close, section: "Search", footerRank: 1),
       KeyBinding(.search, [.left], "left", "Move the cursor left.", .cursorLeft, section: "Search"),
       KeyBinding(.search, [.right], "right", "Move the cursor right.", .cursorRight, section: "Search"),
     ] + editing(.search, section: "Search")
+
+  private static let confirmQuitBindings: [KeyBinding] = [
+    KeyBinding(
+      .confirmQuit, [.character("w")], "save first", "Save the session as a scenario, then quit.",
+      .saveScenario, section: "Quit", footerRank: 0),
+    KeyBinding(
+      .confirmQuit, [.character("q"), .ctrl("c")], "quit anyway", "Quit without saving.", .quit,
+      section: "Quit", footerRank: 1),
+    KeyBinding(
+      .confirmQuit, [.escape], "stay", "Go back to the session.", .close, section: "Quit", footerRank: 2),
+  ]
+
+  private static let logEntryBindings: [KeyBinding] =
+    [
+      KeyBinding(
+        .logEntry, [.escape, .character("q"), .enter], "close", "Close the log line.", .close,
+        section: "General", footerRank: 0)
+    ] + scrolling(.logEntry)
 
   /// Cursor jumps and deletion, shared by forms and the search prompt.
   private static func editing(_ context: KeyContext, section: String) -> [KeyBinding] {

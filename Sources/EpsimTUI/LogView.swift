@@ -2,35 +2,46 @@ import LifecycleSimulator
 import TextFrame
 
 extension TUIState {
-  /// The newest log entries of the steps in effect, stamped with virtual time.
+  /// The newest log entries of the steps in effect, stamped with virtual time. With the focus
+  /// here, the bottom line shown is selected: Enter opens it whole.
   func drawLogPane(into frame: inout Frame, in rect: Rect) {
-    let title = logScroll > 0 ? "Event log (\(logScroll) newer below)" : "Event log"
+    var title = logScroll > 0 ? "Event log (\(logScroll) newer below)" : "Event log"
+    if !searchQuery.isEmpty { title += " · filter '\(searchQuery)'" }
     let inside = drawPane(title, into: &frame, in: rect, pane: .log)
     let entries = newestLogLines(count: inside.height, skipping: logScroll)
     guard !entries.isEmpty else {
-      frame.put("Nothing has happened yet.", x: inside.x, y: inside.y, style: Theme.dim, clip: inside)
+      let empty = searchQuery.isEmpty ? "Nothing has happened yet." : "No log line contains '\(searchQuery)'."
+      frame.put(empty, x: inside.x, y: inside.y, style: Theme.dim, clip: inside)
       return
     }
     let fullTime = inside.width >= 100
     for (row, entry) in entries.enumerated() {
       let y = inside.y + row
-      let time = ISOTime.string(entry.time)
-      let stamp = fullTime ? time : String(time.dropFirst(11).dropLast())
-      var x = frame.put(stamp + " ", x: inside.x, y: y, style: Theme.dim, clip: inside)
-      x = frame.put(entry.label.padding(8), x: x, y: y, style: entry.labelStyle, clip: inside)
-      frame.put(entry.message, x: x, y: y, clip: inside)
+      let stamp =
+        fullTime ? ISOTime.string(entry.time) : String(ISOTime.string(entry.time).dropFirst(11).dropLast())
+      let line = StyledLine(pieces: [
+        (stamp + " ", Theme.dim), (entry.label.padding(8), entry.labelStyle), (entry.message, Theme.plain),
+      ])
+      line.draw(into: &frame, x: inside.x, y: y, clip: inside, ellipsis: lineStyle.ellipsis)
+      if focus == .log, overlay == nil, row == entries.count - 1 {
+        frame.restyle(Rect(x: inside.x, y: y, width: inside.width, height: 1)) {
+          $0.attributes.insert(.reverse)
+        }
+      }
     }
   }
 
   /// Up to `count` lines, oldest first, ending `skipping` lines before the newest: each step's
-  /// entries followed by the scenario notes made right after it. Walks the history backwards, so
-  /// long histories cost only what is shown.
+  /// entries followed by the scenario notes made right after it, only those the filter keeps.
+  /// Walks the history backwards, so long histories cost only what is shown.
   func newestLogLines(count: Int, skipping: Int) -> [LogLine] {
     var collected: [LogLine] = []
     var toSkip = skipping
+    let needle = Array(searchQuery.utf8).map(TokenSearch.lowercased)
     for position in stride(from: simulation.position, through: 0, by: -1) {
       let stepLines = position > 0 ? simulation.steps[position - 1].outcome.log.map(LogLine.init) : []
       for line in ((scenarioNotes[position] ?? []).reversed() + stepLines.reversed()) {
+        if !needle.isEmpty, !TokenSearch.contains(line.label + " " + line.message, needle) { continue }
         if toSkip > 0 {
           toSkip -= 1
           continue
@@ -40,6 +51,26 @@ extension TUIState {
       }
     }
     return collected.reversed()
+  }
+
+  /// Enter with the log focused: the selected (bottom) line in an overlay, whole.
+  mutating func openSelectedLogLine() {
+    guard let line = newestLogLines(count: 1, skipping: logScroll).first else {
+      status = StatusMessage(.info, "the log is empty")
+      return
+    }
+    overlay = .logEntry("\(ISOTime.string(line.time))  \(line.label)  \(line.message)", scroll: 0)
+  }
+
+  /// The log line overlay: the text wrapped at spaces, scrolling when it is longer than the screen.
+  func drawLogEntry(_ text: String, into frame: inout Frame, scroll: Int) {
+    let width = overlayWidth(preferred: 100)
+    let lines = TextWrap.lines(text, width: width - 4)
+    let inside = overlayBox(
+      "Log line (Esc closes)", into: &frame, width: width, height: min(height - 2, lines.count + 2))
+    for (row, line) in lines.dropFirst(scroll).prefix(inside.height).enumerated() {
+      frame.put(line, x: inside.x + 1, y: inside.y + row, clip: inside)
+    }
   }
 
   static func style(of kind: LogEntry.Kind) -> Style {

@@ -6,6 +6,10 @@ public enum Overlay: Hashable, Sendable {
   case history(selection: Int, scroll: Int)
   case dialog(Dialog)
   case search(TextInput)
+  /// Quitting (q, Ctrl-C) with steps that were never saved: save, quit anyway, or stay.
+  case confirmQuit
+  /// One event log line in full (time, kind, message), wrapped.
+  case logEntry(String, scroll: Int)
 
   /// The key context this overlay puts the keyboard in.
   var context: KeyContext {
@@ -15,6 +19,8 @@ public enum Overlay: Hashable, Sendable {
     case .history: return .history
     case .dialog: return .dialog
     case .search: return .search
+    case .confirmQuit: return .confirmQuit
+    case .logEntry: return .logEntry
     }
   }
 }

@@ -1,11 +1,18 @@
+import LifecycleSimulator
+
 /// A file write the UI asked its host for, and what the status line says when it is done.
 struct PendingWrite: Hashable, Sendable {
   /// Leads the error: "export to", "saving to".
   var failure: String
   /// Leads the path on success: "exported 3 tokens to".
   var success: String
+  /// A saved session: the steps it holds, which then no longer count as unsaved.
+  var savedEvents: [WorldEvent]?
+  /// Quit once the file is written (save from the quit prompt); a failure keeps the UI open.
+  var quitsWhenDone = false
 
   static func export(tokenCount: Int) -> PendingWrite {
-    PendingWrite(failure: "export to", success: "exported \(tokenCount) tokens to")
+    PendingWrite(
+      failure: "export to", success: "exported \(tokenCount) token\(tokenCount == 1 ? "" : "s") to")
   }
 }

@@ -20,10 +20,12 @@ enum ReportingAdvice {
   }
 
   /// The full advice, one paragraph per fact.
-  static func paragraphs(for issued: IssuedToken, in world: WorldState) -> [String] {
+  static func paragraphs(for issued: IssuedToken, in world: WorldState, server: String? = nil) -> [String] {
     var paragraphs: [String] = []
-    let host =
+    let apple =
       issued.token.environment == .sandbox ? "api.storekit-sandbox.apple.com" : "api.storekit.apple.com"
+    // With `tui --serve`, the mock server beside the UI is where a backend under test reports.
+    let host = server.map { "the mock server at \($0) (standing in for \(apple))" } ?? apple
     guard let type = issued.token.tokenType, let expiration = issued.token.tokenExpirationDate else {
       paragraphs.append(
         "Report LINE_ITEM with the purchase this token preceded, or NO_LINE_ITEM if there was none.")

@@ -20,7 +20,8 @@ enum RulesForm {
       kind: .rules,
       form: Form(
         title: "Rules",
-        note: "Picking an environment loads its preset; then change any field.",
+        note: "Picking an environment loads its preset; then change any field. The environment can change"
+          + " only before the first token (W starts a new world).",
         fields: fields(for: rules)))
   }
 

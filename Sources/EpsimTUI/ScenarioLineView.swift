@@ -9,7 +9,10 @@ extension TUIState {
     let progress = "\(script.performedCount)/\(total) steps"
     guard let statement = script.nextStatement else {
       let x = frame.put("\(name): ", x: rect.x, y: rect.y, style: Theme.bold, clip: rect)
-      frame.put("every line stepped (\(progress))", x: x, y: rect.y, style: Theme.dim, clip: rect)
+      let totals = scenarioTotals
+      frame.put(
+        "every line stepped (\(progress)): \(totals.summary)", x: x, y: rect.y,
+        style: totals.failed + totals.refused == 0 ? Theme.success : Theme.error, clip: rect)
       return
     }
     let pointer = lineStyle == .unicode ? "▸ " : "> "

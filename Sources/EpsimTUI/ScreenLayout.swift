@@ -20,9 +20,12 @@ public struct ScreenLayout: Hashable, Sendable {
   /// Whether the details pane has the full height beside the list (wide terminals).
   public var detailsBeside: Bool
 
-  public init(width: Int, height: Int, scenarioLine: Bool = false) {
+  /// From this height the footer may take a second row, so every key that applies fits.
+  public static let twoRowFooterHeight = 20
+
+  public init(width: Int, height: Int, scenarioLine: Bool = false, footerRows: Int = 1) {
     let screen = Rect(x: 0, y: 0, width: width, height: height)
-    var rows = screen.rows([.fixed(1), .fixed(scenarioLine ? 1 : 0), .fill, .fixed(1), .fixed(1)])
+    var rows = screen.rows([.fixed(1), .fixed(scenarioLine ? 1 : 0), .fill, .fixed(1), .fixed(footerRows)])
     header = rows[0]
     scenario = scenarioLine ? rows[1] : nil
     rows.remove(at: 1)
@@ -30,11 +33,13 @@ public struct ScreenLayout: Hashable, Sendable {
     footer = rows[3]
     let body = rows[1]
     detailsBeside = width >= Self.sideBySideWidth
-    let worldWidth = detailsBeside ? min(48, max(36, width / 5)) : min(40, max(30, width * 45 / 100))
+    // Beside the details (from 120 columns) the token list still needs room for the
+    // distinguishing start of each id, so the world and details panes stay moderate.
+    let worldWidth = detailsBeside ? min(48, max(32, width / 5)) : min(40, max(30, width * 45 / 100))
     if detailsBeside {
       let logHeight = max(6, body.height / 4)
       let parts = body.rows([.fill, .fixed(logHeight)])
-      let columns = parts[0].columns([.fixed(worldWidth), .fill, .fraction(0.4)])
+      let columns = parts[0].columns([.fixed(worldWidth), .fill, .fraction(0.36)])
       world = columns[0]
       tokens = columns[1]
       details = columns[2]

@@ -8,10 +8,14 @@ public struct ServerActivity: Hashable, Sendable {
   public var address: String
   /// Lines about each token, oldest first, such as `report LINE_ITEM (production) 5EC2EBDA`.
   public var linesByToken: [String: [String]]
+  /// Every report request the server refused, newest last, whether or not it named a token
+  /// (a bad signature or body names none).
+  public var refusals: [String]
 
-  public init(address: String, linesByToken: [String: [String]] = [:]) {
+  public init(address: String, linesByToken: [String: [String]] = [:], refusals: [String] = []) {
     self.address = address
     self.linesByToken = linesByToken
+    self.refusals = refusals
   }
 
   /// The lines about one token; empty when the server has seen nothing of it.

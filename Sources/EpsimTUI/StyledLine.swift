@@ -26,11 +26,22 @@ struct StyledLine: Hashable, Sendable {
 
   var text: String { pieces.map(\.text).joined() }
 
-  /// Draws the pieces from (x, y), clipped to `clip`.
-  func draw(into frame: inout Frame, x: Int, y: Int, clip: Rect) {
+  /// Draws the pieces from (x, y) within `clip`. A line too long for it ends in `ellipsis`, so a
+  /// cut never passes for the whole text (a shortened number would look like another number).
+  func draw(into frame: inout Frame, x: Int, y: Int, clip: Rect, ellipsis: String) {
+    let room = clip.maxX - x
     var column = x
-    for piece in pieces {
-      column = frame.put(piece.text, x: column, y: y, style: piece.style, clip: clip)
+    guard DisplayWidth.of(text) > room else {
+      for piece in pieces { column = frame.put(piece.text, x: column, y: y, style: piece.style, clip: clip) }
+      return
     }
+    var left = max(0, room - DisplayWidth.of(ellipsis))
+    for piece in pieces where left > 0 {
+      let shown = DisplayWidth.prefix(of: piece.text, width: left)
+      column = frame.put(shown, x: column, y: y, style: piece.style, clip: clip)
+      left -= DisplayWidth.of(shown)
+      if DisplayWidth.of(shown) < DisplayWidth.of(piece.text) { break }
+    }
+    frame.put(ellipsis, x: column, y: y, style: Theme.dim, clip: clip)
   }
 }

@@ -17,7 +17,33 @@ extension TUIState {
 
   mutating func performClockAction(_ action: Action) {
     guard let target = Self.clockTarget(for: action) else { return }
+    // 1 ms before the next expiry already: the header says "1ms", so say that rather than
+    // that no expiry lies ahead (the engine looks for a target after now).
+    if action == .toExpiryMinusOne, let next = nextExpiry, next - 1 == world.now {
+      status = StatusMessage(
+        .info, "already 1ms before the next expiry (\(ISOTime.string(next))); e steps onto it, > past it")
+      return
+    }
     moveClock(to: target)
+  }
+
+  /// `T`: exactly the selected token's expiry, when it lies ahead.
+  mutating func moveToSelectedTokenExpiry() {
+    guard let token = selectedIssuedToken?.token else {
+      status = StatusMessage(.info, "no token selected")
+      return
+    }
+    guard let expiration = token.tokenExpirationDate else {
+      status = StatusMessage(.info, "\(token.externalPurchaseId) is a plain token: it has no expiry")
+      return
+    }
+    guard expiration > world.now else {
+      status = StatusMessage(
+        .info,
+        "\(token.externalPurchaseId) expired at \(ISOTime.string(expiration)); the clock only moves forward")
+      return
+    }
+    moveClock(to: .to(expiration))
   }
 
   /// Resolves a clock target against the world and moves there, or says why not.

@@ -12,20 +12,32 @@ extension TUIState {
     let changed = tokenIndex.sync(with: world.tokens, validPrefix: tokenLowWater)
     tokenLowWater = Int.max
     let customer = selectedCustomerId
-    if customer != tokenRows.customerId || customer.map(changed.contains) == true {
+    let key = TokenRows.Key(customerId: showsAllTokens ? nil : customer, filter: searchQuery)
+    if key != tokenRowsKey || (showsAllTokens ? !changed.isEmpty : customer.map(changed.contains) == true) {
+      var indexes =
+        showsAllTokens ? Array(world.tokens.indices) : customer.map { tokenIndex.tokens(of: $0) } ?? []
+      if !searchQuery.isEmpty {
+        let needle = Array(searchQuery.utf8).map(TokenSearch.lowercased)
+        indexes = indexes.filter { TokenSearch.contains(world.tokens[$0].token.externalPurchaseId, needle) }
+      }
       tokenRows =
-        customer.map { TokenRows(customerId: $0, tokenIndexes: tokenIndex.tokens(of: $0), world: world) }
-        ?? TokenRows()
+        showsAllTokens || customer != nil
+        ? TokenRows(customerId: customer ?? "", tokenIndexes: indexes, world: world) : TokenRows()
+      tokenRowsKey = key
     }
     if selectedToken.map({ tokenRows.rowOfToken[$0] == nil }) ?? true {
       // Keep a selection whenever there is a token: the newest is the most likely interest.
-      selectedToken = tokenIndex.tokens(of: customer ?? "").last
+      selectedToken = tokenRows.newestToken
     }
     nextExpiry = world.nextExpiry
     let position = simulation.position
-    logEntryCount =
-      simulation.appliedSteps.reduce(0) { $0 + $1.outcome.log.count }
-      + scenarioNotes.reduce(0) { $0 + ($1.key <= position ? $1.value.count : 0) }
+    if searchQuery.isEmpty {
+      logEntryCount =
+        simulation.appliedSteps.reduce(0) { $0 + $1.outcome.log.count }
+        + scenarioNotes.reduce(0) { $0 + ($1.key <= position ? $1.value.count : 0) }
+    } else {
+      logEntryCount = newestLogLines(count: Int.max, skipping: 0).count
+    }
     logScroll = min(logScroll, max(0, logEntryCount - 1))
     keepSelectionsVisible()
   }

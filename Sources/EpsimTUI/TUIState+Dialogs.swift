@@ -1,3 +1,5 @@
+import ExternalPurchaseTokens
+import Foundation
 import LifecycleSimulator
 
 extension TUIState {
@@ -21,6 +23,7 @@ extension TUIState {
     case .goToTime: overlay = .dialog(Dialogs.goToTime(world: world))
     case .exportTokens: overlay = .dialog(Dialogs.export())
     case .saveScenario: overlay = .dialog(Dialogs.saveScenario())
+    case .newWorld: overlay = .dialog(Dialogs.newWorld(world: world, unsavedSteps: unsavedStepCount))
     default: break
     }
   }
@@ -67,7 +70,13 @@ extension TUIState {
     case .editDevice(let deviceId): outcome = submitEditDevice(form, deviceId: deviceId)
     case .rules:
       outcome = RulesForm.rules(from: form).flatMap { rules in
-        applyFromDialog([.setRules(rules)], select: nil)
+        applyFromDialog([.setRules(rules)], select: nil).mapError { error in
+          guard rules.environment != world.rules.environment else { return error }
+          // The engine refuses to mix environments in one world; say how to get there here.
+          return FormError(
+            error.message + " (`epsim tui --rules \(rules.environment.rawValue)`, or H to rewind to before"
+              + " the first token)")
+        }
       }
     case .goToTime:
       outcome = TimeInput.target(from: form.value("time")).flatMap { target in
@@ -80,11 +89,13 @@ extension TUIState {
       } else {
         effects = [.writeFile(path: path, contents: TokenExport.json(of: world))]
         pendingWrites[path] = .export(tokenCount: world.tokens.count)
-        status = StatusMessage(.info, "writing \(world.tokens.count) tokens to \(path)…")
+        let count = world.tokens.count
+        status = StatusMessage(.info, "writing \(count) token\(count == 1 ? "" : "s") to \(path)…")
         outcome = .success(())
       }
-    case .saveScenario:
-      (outcome, effects) = saveScenario(to: form.value("path"))
+    case .saveScenario(let thenQuit):
+      (outcome, effects) = saveScenario(to: form.value("path"), thenQuit: thenQuit)
+    case .newWorld: outcome = submitNewWorld(form)
     }
     switch outcome {
     case .success:
@@ -135,6 +146,40 @@ extension TUIState {
   > {
     guard apply(events) else { return .failure(FormError(status?.text ?? "refused")) }
     if let row { worldSelection = row }
+    return .success(())
+  }
+}
+
+extension TUIState {
+  /// Replaces the simulation with a fresh one on the initial world's customers, devices, app and
+  /// clock, under the chosen environment's preset and seed. The one way to change environment
+  /// once tokens exist (a world's tokens all belong to one environment, SPEC 2).
+  fileprivate mutating func submitNewWorld(_ form: Form) -> Result<Void, FormError> {
+    let text = form.value("seed").trimmingCharacters(in: .whitespaces)
+    guard let seed = UInt64(text) else {
+      return .failure(FormError("seed '\(text)' must be a whole number from 0 to \(UInt64.max)"))
+    }
+    let environment: TokenEnvironment = form.choiceIndex("environment") == 1 ? .production : .sandbox
+    let initial = simulation.initial
+    let world = WorldState(
+      now: initial.now, rules: .preset(environment), app: initial.app, seed: seed,
+      customers: initial.customers, devices: initial.devices)
+    let dropped = script != nil
+    simulation = Simulation(initial: world)
+    savedEvents = []
+    script = nil
+    scriptAtStart = nil
+    scriptStates = [:]
+    scenarioNotes = [:]
+    searchMatches = []
+    playStepPosition = nil
+    isPlaying = false
+    logScroll = 0
+    tokenLowWater = 0
+    selectedToken = nil
+    status = StatusMessage(
+      .success,
+      "new \(environment.rawValue) world, seed \(seed)" + (dropped ? "; the scenario file is closed" : ""))
     return .success(())
   }
 }

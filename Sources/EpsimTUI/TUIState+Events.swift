@@ -62,6 +62,23 @@ extension TUIState {
     return true
   }
 
+  /// Why a lifecycle event started no period: what the engine logged, else what the rules say.
+  static func whyNoPeriod(after event: WorldEvent, outcome: EventOutcome, rules: LifecycleRules) -> String? {
+    if let logged = outcome.log.last(where: { $0.kind == .info && $0.message.contains("no ") }) {
+      return logged.message
+    }
+    switch event {
+    case .install where rules.creation == .onFirstRequest:
+      return "under these rules periods start on the first token request (1-4), not on install"
+    case .install, .update, .redownload:
+      guard rules.servicesRenewal != .onQualifyingEvent else { return nil }
+      return
+        "under these rules a SERVICES period starts on a token request (2), not on an update or redownload"
+    default:
+      return nil
+    }
+  }
+
   /// Sets the status line from an outcome and selects any token it produced.
   mutating func report(_ outcome: EventOutcome, of event: WorldEvent) {
     let world = self.world
@@ -80,7 +97,13 @@ extension TUIState {
         selectedToken = newest
       }
       let periods = started.map { "\(world.periods[$0].type.rawValue) period \(world.periods[$0].ordinal)" }
-      let suffix = periods.isEmpty ? "no period started" : "started " + periods.joined(separator: ", ")
+      let suffix =
+        periods.isEmpty
+        ? Self.whyNoPeriod(after: event, outcome: outcome, rules: world.rules).map {
+          "no period started: \($0)"
+        }
+          ?? "no period started"
+        : "started " + periods.joined(separator: ", ")
       status = StatusMessage(.success, "\(event.summary): \(suffix)")
     case .eligibility(.eligible):
       status = StatusMessage(.success, "isEligible is true")

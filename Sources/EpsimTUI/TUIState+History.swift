@@ -40,6 +40,7 @@ extension TUIState {
   /// Moves the history cursor, noting how short the token list got so the index stays exact.
   private mutating func moveHistory(_ move: (inout Simulation) -> Void) {
     move(&simulation)
+    restoreScriptPosition()
     tokenLowWater = min(tokenLowWater, world.tokens.count)
     playStepPosition = nil
     logScroll = 0

@@ -51,6 +51,10 @@ extension TUIState {
   }
 
   mutating func showDetails() {
+    if focus == .log {
+      openSelectedLogLine()
+      return
+    }
     guard selectedIssuedToken != nil else {
       status = StatusMessage(.info, "no token selected; request one first (1-4, S, o)")
       return
@@ -64,11 +68,16 @@ extension TUIState {
     let delta = Self.distance(of: action, page: page)
     switch overlay {
     case .help(let scroll):
+      // The last row says "more below" until the end, so a page shows one line fewer.
+      let helpDelta = Self.distance(of: action, page: page - 1)
       let maximum = max(0, helpLines().count - page)
-      overlay = .help(scroll: min(maximum, max(0, scroll.addingClamped(delta))))
+      overlay = .help(scroll: min(maximum, max(0, scroll.addingClamped(helpDelta))))
     case .details(let scroll):
       let maximum = max(0, detailsOverlayLineCount() - page)
       overlay = .details(scroll: min(maximum, max(0, scroll.addingClamped(delta))))
+    case .logEntry(let text, let scroll):
+      let lines = TextWrap.lines(text, width: overlayWidth(preferred: 100) - 4).count
+      overlay = .logEntry(text, scroll: min(max(0, lines - page), max(0, scroll.addingClamped(delta))))
     case .history(let selection, let scroll):
       let count = simulation.steps.count + 1
       let next = Self.clamp(selection.addingClamped(delta), to: count)

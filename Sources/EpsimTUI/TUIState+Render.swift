@@ -44,6 +44,8 @@ extension TUIState {
     case .details(let scroll): drawDetailsOverlay(into: &frame, scroll: scroll)
     case .history(let selection, let scroll): drawHistory(into: &frame, selection: selection, scroll: scroll)
     case .dialog(let dialog): drawDialog(dialog, into: &frame)
+    case .confirmQuit: drawQuitPrompt(into: &frame)
+    case .logEntry(let line, let scroll): drawLogEntry(line, into: &frame, scroll: scroll)
     case .search, nil: break
     }
   }

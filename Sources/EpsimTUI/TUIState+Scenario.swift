@@ -16,8 +16,11 @@ extension TUIState {
     }
     let place = "\(Self.shortName(of: script.file)):\(statement.location.line)"
     let before = simulation.position
+    let wasSaved = unsavedStepCount == 0
     dropScenarioNotes(after: before)
     let outcome = script.step(on: &simulation)
+    // The file holds its own lines: stepping through it alone leaves nothing to lose on quit.
+    if wasSaved { savedEvents = simulation.appliedSteps.map(\.event) }
     self.script = script
     playStepPosition = nil
     logScroll = 0
@@ -47,6 +50,33 @@ extension TUIState {
       break
     }
     scenarioNotes[simulation.position, default: []] += notes
+    scriptStates[simulation.position] = script
+    if script.nextStatement == nil, let status {
+      self.status = StatusMessage(status.kind, status.text + "; scenario done: " + scenarioTotals.summary)
+    }
+  }
+
+  /// Verdicts of the scenario lines stepped so far (those in effect: undo takes them back).
+  var scenarioTotals: ScenarioTotals {
+    var totals = ScenarioTotals()
+    for (position, notes) in scenarioNotes where position <= simulation.position {
+      for note in notes {
+        switch note.label {
+        case "pass": totals.passed += 1
+        case "FAIL": totals.failed += 1
+        case "refused": totals.refused += 1
+        default: break
+        }
+      }
+    }
+    return totals
+  }
+
+  /// After a move through history: the scenario's pointer as it was at the new position.
+  mutating func restoreScriptPosition() {
+    guard let start = scriptAtStart else { return }
+    let position = simulation.position
+    script = scriptStates.filter { $0.key <= position }.max { $0.key < $1.key }?.value ?? start
   }
 
   /// The file's name without its folders: on one screen line the name says enough.
@@ -71,11 +101,12 @@ extension TUIState {
   /// Forgets notes that belonged to steps a new change is about to replace (after an undo).
   mutating func dropScenarioNotes(after position: Int) {
     scenarioNotes = scenarioNotes.filter { $0.key <= position }
+    scriptStates = scriptStates.filter { $0.key <= position }
   }
 
   /// Records the steps in effect as a scenario with observed expectations and asks the host to
   /// write it; a session the language cannot express keeps the dialog open with the reason.
-  mutating func saveScenario(to path: String) -> (Result<Void, FormError>, [Effect]) {
+  mutating func saveScenario(to path: String, thenQuit: Bool = false) -> (Result<Void, FormError>, [Effect]) {
     if path.allSatisfy({ $0 == " " }) {
       return (.failure(FormError("type a file path, e.g. epsim-session.epsim")), [])
     }
@@ -89,7 +120,9 @@ extension TUIState {
       "# Recorded with epsim tui: \(simulation.position) steps. `epsim run` replays it and checks"
       + " every expectation.\n" + ScenarioWriter.write(scenario)
     let steps = scenario.steps.count
-    pendingWrites[path] = PendingWrite(failure: "saving to", success: "saved \(steps) steps as a scenario to")
+    pendingWrites[path] = PendingWrite(
+      failure: "saving to", success: "saved \(steps) step\(steps == 1 ? "" : "s") as a scenario to",
+      savedEvents: simulation.appliedSteps.map(\.event), quitsWhenDone: thenQuit)
     status = StatusMessage(.info, "saving \(steps) steps to \(path)…")
     return (.success(()), [.writeFile(path: path, contents: text)])
   }

@@ -12,7 +12,9 @@ extension TUIState {
       guard let first = searchMatches.first(where: { $0 >= (selectedToken ?? 0) }) ?? searchMatches.first
       else {
         status = StatusMessage(
-          .info, searchQuery.isEmpty ? "search cleared" : "no token id contains '\(searchQuery)'")
+          .info,
+          searchQuery.isEmpty
+            ? "filter cleared" : "no token id contains '\(searchQuery)'; the log shows only lines with it")
         return
       }
       select(token: first)
@@ -40,6 +42,16 @@ extension TUIState {
     reportMatchPosition()
   }
 
+  /// `a`: every customer's tokens in the list, or back to the selected customer's.
+  mutating func toggleAllTokens() {
+    showsAllTokens.toggle()
+    status = StatusMessage(
+      .info,
+      showsAllTokens
+        ? "the list shows every customer's tokens (a: only the selected customer's)"
+        : "the list shows the selected customer's tokens")
+  }
+
   /// Selects a token anywhere in the world: its device in the world pane, it in the tokens pane.
   mutating func select(token index: Int) {
     let issued = world.tokens[index]
@@ -51,6 +63,9 @@ extension TUIState {
 
   private mutating func reportMatchPosition() {
     let position = selectedToken.flatMap { searchMatches.firstIndex(of: $0) }.map { $0 + 1 } ?? 0
-    status = StatusMessage(.info, "match \(position) of \(searchMatches.count) for '\(searchQuery)' (n/N)")
+    status = StatusMessage(
+      .info,
+      "filter '\(searchQuery)': match \(position) of \(searchMatches.count) (n/N; / then Enter on nothing clears)"
+    )
   }
 }

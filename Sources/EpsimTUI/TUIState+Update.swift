@@ -14,6 +14,14 @@ extension TUIState {
       self.height = max(0, height)
     case .tick(let elapsed): tick(elapsedMilliseconds: elapsed)
     case .serverActivity(let activity):
+      // A refused report is news the user would otherwise miss: it names no token, or not the
+      // selected one. The details list every refusal.
+      // (At the server's cap of kept refusals the count stops growing: compare the newest too.)
+      if let newest = activity.refusals.last,
+        activity.refusals.count != server?.refusals.count || newest != server?.refusals.last
+      {
+        status = StatusMessage(.error, "mock server: \(newest)")
+      }
       server = activity
     case .fileWritten(let path, let error):
       let write =
@@ -22,6 +30,8 @@ extension TUIState {
         status = StatusMessage(.error, "\(write.failure) \(path) failed: \(error)")
       } else {
         status = StatusMessage(.success, "\(write.success) \(path)")
+        if let saved = write.savedEvents { savedEvents = saved }
+        if write.quitsWhenDone { isFinished = true }
       }
     case .clipboardCopied(let error):
       if let error { status = StatusMessage(.error, "copy failed: \(error)") }
@@ -33,6 +43,12 @@ extension TUIState {
   /// Finds the key's binding in the current context and performs it; in forms and the search
   /// prompt, printable characters without a binding are typed.
   mutating func handleKey(_ key: Key) -> [Effect] {
+    // Ctrl-C asks to quit from wherever the user is, forms and prompts included.
+    if key == .ctrl("c"), context != .main, context != .help, context != .confirmQuit {
+      overlay = nil
+      requestQuit()
+      return []
+    }
     if let binding = KeyTable.binding(for: key, in: context) {
       return perform(binding.action)
     }
@@ -61,7 +77,8 @@ extension TUIState {
   public mutating func perform(_ action: Action) -> [Effect] {
     switch context {
     case .main: return performOnMainScreen(action)
-    case .help, .details, .history: return performInViewer(action)
+    case .help, .details, .history, .logEntry: return performInViewer(action)
+    case .confirmQuit: return performInQuitPrompt(action)
     case .dialog: return performInDialog(action)
     case .search:
       performInSearch(action)
@@ -71,7 +88,11 @@ extension TUIState {
 
   private mutating func performOnMainScreen(_ action: Action) -> [Effect] {
     switch action {
-    case .quit: isFinished = true
+    case .quit: requestQuit()
+    case .toggleAllTokens: toggleAllTokens()
+    case .newWorld: openDialog(for: action)
+    case .toTokenExpiry: moveToSelectedTokenExpiry()
+    case .copyId, .copyLinkURL: return copy(action)
     case .toggleHelp: overlay = .help(scroll: 0)
     case .nextPane: focus = focus.next
     case .previousPane: focus = focus.previous
@@ -107,6 +128,9 @@ extension TUIState {
   private mutating func performInViewer(_ action: Action) -> [Effect] {
     switch action {
     case .close: overlay = nil
+    case .quit:
+      overlay = nil
+      requestQuit()
     case .copyToken: return copySelectedToken()
     case .rewindHere: rewindToHistorySelection()
     case .moveDown, .moveUp, .pageDown, .pageUp, .moveToTop, .moveToBottom: scrollOverlay(action)

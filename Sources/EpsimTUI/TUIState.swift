@@ -43,11 +43,21 @@ public struct TUIState: Sendable {
   var scenarioNotes: [Int: [LogLine]] = [:]
   /// Files asked to be written and not yet reported, by path.
   var pendingWrites: [String: PendingWrite] = [:]
+  /// The steps in effect when the session was last saved (or opened): quitting with others asks.
+  var savedEvents: [WorldEvent] = []
+  /// The loaded scenario as it was before its first line, and after each stepped line by the
+  /// history position it left: undo and redo move the scenario's pointer with the history.
+  var scriptAtStart: ScenarioStepper?
+  var scriptStates: [Int: ScenarioStepper] = [:]
+  /// Whether the token list shows every customer's tokens rather than the selected customer's.
+  public internal(set) var showsAllTokens = false
 
   // Derived from the above; refreshed by `refreshDerived()` after every event.
   var worldRows: [WorldRow] = []
   var tokenIndex = TokenIndex()
   var tokenRows = TokenRows()
+  /// What `tokenRows` was built for: the customer (nil: all customers) and the filter.
+  var tokenRowsKey: TokenRows.Key?
   var nextExpiry: VirtualTime?
   var logEntryCount = 0
   /// The shortest token list seen since the last refresh (history moves cut it).
@@ -70,6 +80,7 @@ public struct TUIState: Sendable {
       world.devices.first { $0.customerId == customer.id }
     }.first
     worldSelection = firstDevice.map { .device($0.id) } ?? world.customers.first.map { .customer($0.id) }
+    savedEvents = simulation.appliedSteps.map(\.event)
     refreshDerived()
   }
 
@@ -80,6 +91,7 @@ public struct TUIState: Sendable {
     let world = try script.initialWorld().get()
     self.init(world: world, lineStyle: lineStyle, width: width, height: height)
     self.script = script
+    scriptAtStart = script
     refreshDerived()
   }
 
@@ -109,5 +121,7 @@ public struct TUIState: Sendable {
     return world.tokens[selectedToken]
   }
 
-  public var layout: ScreenLayout { ScreenLayout(width: width, height: height, scenarioLine: script != nil) }
+  public var layout: ScreenLayout {
+    ScreenLayout(width: width, height: height, scenarioLine: script != nil, footerRows: footerRows)
+  }
 }

@@ -9,6 +9,15 @@ struct TokenRows: Hashable, Sendable {
 
   init() {}
 
+  /// Which tokens a list shows: one customer's or (nil) everyone's, and the filter text.
+  struct Key: Hashable, Sendable {
+    var customerId: String?
+    var filter: String
+  }
+
+  /// The newest token shown, the selection when nothing else is.
+  var newestToken: Int? { rowOfToken.keys.max() }
+
   /// Groups `tokenIndexes` (ascending) by period: a period's header comes where its first
   /// token was issued, and every later token of the period (a refresh) joins it there.
   init(customerId: String, tokenIndexes: [Int], world: WorldState) {

@@ -6,9 +6,19 @@ extension TUIState {
   /// The selected customer's tokens, grouped by period, drawing only the rows that fit.
   func drawTokensPane(into frame: inout Frame, in rect: Rect) {
     let world = self.world
-    let title = selectedCustomerId.map { "Tokens of \($0) (\(tokenIndex.tokens(of: $0).count))" } ?? "Tokens"
+    let shown = tokenRows.rowOfToken.count
+    var title =
+      showsAllTokens
+      ? "All tokens (\(shown))" : selectedCustomerId.map { "Tokens of \($0) (\(shown))" } ?? "Tokens"
+    if !searchQuery.isEmpty { title += " · filter '\(searchQuery)'" }
     let inside = drawPane(title, into: &frame, in: rect, pane: .tokens)
     guard !tokenRows.rows.isEmpty else {
+      if !searchQuery.isEmpty {
+        frame.put(
+          "No token id contains '\(searchQuery)'.", x: inside.x + 1, y: inside.y, style: Theme.dim,
+          clip: inside)
+        return
+      }
       let hint =
         selectedDevice?.isAppInstalled == true
         ? "No tokens yet: 1-4 request one." : "No tokens yet: install (i), then request (1-4)."
@@ -37,7 +47,7 @@ extension TUIState {
   {
     let active = period.isActive(at: now)
     let count = period.tokenIndexes.count
-    var label = "\(period.type.rawValue) #\(period.ordinal)"
+    var label = (showsAllTokens ? "\(period.customerId) " : "") + "\(period.type.rawValue) #\(period.ordinal)"
     if count > 1 { label += " (\(count) tokens)" }
     let remaining = active ? DurationText.format(period.expirationDate - now) + " left" : "expired"
     var x = frame.put(label, x: area.x, y: area.y, style: Theme.bold, clip: area)
@@ -97,9 +107,15 @@ extension TUIState {
     let indent = issued.periodId == nil ? "" : "  "
     let fixed = DisplayWidth.of(indent) + 2 + 1
     var right = [kind.padding(8), state.padding(7)]
+    // Too narrow for the id's distinguishing start (SANDBOX_ and a UUID group): the kind goes,
+    // as the marker says it too.
+    let showsKind = area.width - fixed - DisplayWidth.of(right.joined(separator: " ")) >= 26
+    if !showsKind { right.removeFirst() }
     // Wider panes add the issue time and device, but only while the whole id still fits.
     let issuedTime = ISOTime.string(issued.issuedAt)
-    for extra in [String(issuedTime.dropFirst(11).dropLast()), issued.deviceId] {
+    // In the all-customers list a plain token has no period header naming its customer.
+    let owner = showsAllTokens && issued.periodId == nil ? [issued.customerId] : []
+    for extra in owner + [String(issuedTime.dropFirst(11).dropLast()), issued.deviceId] {
       let widened = (right + [extra]).joined(separator: " ")
       guard fixed + DisplayWidth.of(token.externalPurchaseId) + DisplayWidth.of(widened) <= area.width else {
         break
@@ -113,11 +129,14 @@ extension TUIState {
     var x = frame.put(indent + marker + " ", x: area.x, y: area.y, clip: area)
     x = frame.put(id, x: x, y: area.y, clip: area)
     let rightX = max(x + 1, area.x + area.width - DisplayWidth.of(rightText))
-    let afterKind = frame.put(right[0] + " ", x: rightX, y: area.y, style: Theme.dim, clip: area)
-    let afterState = frame.put(right[1], x: afterKind, y: area.y, style: stateStyle, clip: area)
-    if right.count > 2 {
+    let stateIndex = showsKind ? 1 : 0
+    let afterKind =
+      showsKind ? frame.put(right[0] + " ", x: rightX, y: area.y, style: Theme.dim, clip: area) : rightX
+    let afterState = frame.put(right[stateIndex], x: afterKind, y: area.y, style: stateStyle, clip: area)
+    if right.count > stateIndex + 1 {
       frame.put(
-        " " + right[2...].joined(separator: " "), x: afterState, y: area.y, style: Theme.dim, clip: area)
+        " " + right[(stateIndex + 1)...].joined(separator: " "), x: afterState, y: area.y, style: Theme.dim,
+        clip: area)
     }
   }
 }

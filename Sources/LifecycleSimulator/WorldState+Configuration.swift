@@ -24,6 +24,15 @@ extension WorldState {
     case .setCanMakePayments(let customerId, let allowed):
       customers[try existingCustomerIndex(customerId)].canMakePayments = allowed
     case .setRules(let newRules):
+      // SPEC 2: a token's environment is fixed when it is minted. Periods made under one
+      // environment would otherwise be answered again under the other's header.
+      if newRules.environment != rules.environment, !tokens.isEmpty {
+        let from = rules.environment.rawValue
+        throw SimulationError(
+          "cannot switch to \(newRules.environment.rawValue): this world already has \(tokens.count) \(from)"
+            + " token\(tokens.count == 1 ? "" : "s"), and all tokens of a world belong to one environment"
+            + " (SPEC 2); start a new world in \(newRules.environment.rawValue) instead")
+      }
       rules = newRules
     case .setApp(let newApp):
       app = newApp

@@ -16,6 +16,10 @@ public actor MockAppleState {
   private var lookup: TokenLookup
   private var lookupSize = 0
   public private(set) var notifications = NotificationLog()
+  /// Report requests the server refused, newest last (at most `refusalLimit`), so the terminal UI
+  /// beside it can show them; with the externalPurchaseId where the body named one.
+  public private(set) var refusals: [(externalPurchaseId: String?, text: String)] = []
+  public static let refusalLimit = 100
   public nonisolated let notificationSettings: NotificationSettings
   public nonisolated let authority: TestCertificateAuthority
 
@@ -68,7 +72,16 @@ public actor MockAppleState {
       lines[delivery.externalPurchaseId, default: []].append(
         "notification \(delivery.subtype.rawValue) at \(ISOTime.string(delivery.dueAt)): \(outcome)")
     }
+    for refusal in refusals {
+      if let id = refusal.externalPurchaseId { lines[id, default: []].append(refusal.text) }
+    }
     return lines
+  }
+
+  /// Remembers a refused report request (the oldest go once there are `refusalLimit`).
+  public func noteRefusal(_ text: String, externalPurchaseId: String? = nil) {
+    refusals.append((externalPurchaseId, text))
+    if refusals.count > Self.refusalLimit { refusals.removeFirst(refusals.count - Self.refusalLimit) }
   }
 
   public func ledger(_ environment: TokenEnvironment) -> ReportLedger {

@@ -32,11 +32,13 @@ struct ReportRoutes: Sendable {
     if case .failure(let failure) = configuration.verifier.verify(
       authorization: request.headers[.authorization], now: now)
     {
+      await state.noteRefusal("\(request.method) \(request.uri.path) refused (401): \(failure.reason)")
       var headers = HTTPFields()
       headers[HTTPField.Name("epsim-auth-error")!] = failure.reason
       return Response(status: .unauthorized, headers: headers)
     }
     if let limit = configuration.rateLimitPerSecond, !(await state.admit(limitPerSecond: limit, now: now)) {
+      await state.noteRefusal("\(request.method) \(request.uri.path) refused (429): rate limit exceeded")
       return JSONResponse.error(
         .tooManyRequests, code: GeneralErrorCode.rateLimitExceeded, "Rate limit exceeded.")
     }
@@ -54,6 +56,7 @@ struct ReportRoutes: Sendable {
     switch ReportBodyParser.parse(body) {
     case .failure(let unusable):
       let errors = await state.errors(for: unusable, environment: environment)
+      await state.noteRefusal("report refused (400): " + errors.map(\.description).joined(separator: "; "))
       return JSONResponse.make(.badRequest, ReportErrorResponse(errors: errors))
     case .success(let parsed): report = parsed
     }
@@ -61,6 +64,9 @@ struct ReportRoutes: Sendable {
     case .accepted(let report), .resent(let report):
       return JSONResponse.make(.ok, SendReportResponse(requestIdentifier: report.requestIdentifier))
     case .rejected(let errors):
+      await state.noteRefusal(
+        "report \(report.status.rawValue) (\(environment.rawValue)) refused (400): "
+          + errors.map(\.description).joined(separator: "; "), externalPurchaseId: report.externalPurchaseId)
       return JSONResponse.make(.badRequest, ReportErrorResponse(errors: errors))
     }
   }

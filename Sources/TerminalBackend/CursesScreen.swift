@@ -53,6 +53,19 @@ final class CursesScreen {
     colorPairs = ColorPairs(limit: capabilities.hasColor ? Int(epsim_color_pair_count()) : 0)
   }
 
+  /// Makes Ctrl-C an ordinary input byte (0x03) rather than SIGINT. Only the interrupt character
+  /// changes: Ctrl-Z and Ctrl-\ still signal. curses records the mode as the program's, so it
+  /// survives a suspend and resume; `endwin` (and the signal handler) put back the shell's mode.
+  func disableInterruptCharacter() {
+    var settings = termios()
+    guard tcgetattr(STDIN_FILENO, &settings) == 0 else { return }
+    withUnsafeMutableBytes(of: &settings.c_cc) { bytes in
+      bytes[Int(VINTR)] = 0  // _POSIX_VDISABLE on Linux
+    }
+    tcsetattr(STDIN_FILENO, TCSANOW, &settings)
+    def_prog_mode()
+  }
+
   /// The terminal's size in columns and rows.
   var size: (width: Int, height: Int) {
     (Int(getmaxx(epsim_stdscr())), Int(getmaxy(epsim_stdscr())))

@@ -12,9 +12,10 @@ public enum TerminalSession {
   /// Takes over the terminal, feeds `app` events and draws its frames until it answers `.quit`,
   /// then restores the terminal and returns the app as it ended.
   ///
-  /// The first event is `.resize` with the starting size. Ctrl-C is not a key: it raises
-  /// SIGINT, which restores the terminal and ends the process with the usual status (see
-  /// docs/decisions.md); so do SIGTERM, SIGHUP, SIGQUIT and crashes.
+  /// The first event is `.resize` with the starting size. Ctrl-C is not a key unless the app's
+  /// `takesControlCAsKey` says so: it raises SIGINT, which restores the terminal and ends the
+  /// process with the usual status (see docs/decisions.md); so do SIGTERM, SIGHUP, SIGQUIT and
+  /// crashes, whatever the app says.
   /// - Throws: `TerminalSessionError` when there is no terminal or curses does not know it.
   @discardableResult
   public static func run<App: TerminalApp>(
@@ -26,6 +27,7 @@ public enum TerminalSession {
     defer { TerminalRestorer.uninstall() }
     let screen = try CursesScreen(environment: environment)
     defer { screen.close() }
+    if app.takesControlCAsKey { screen.disableInterruptCharacter() }
     TerminalRestorer.arm(restoreSequence: screen.restoreSequence)
     return loop(app, on: screen)
   }

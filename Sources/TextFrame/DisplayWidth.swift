@@ -48,7 +48,7 @@ public enum DisplayWidth {
   }
 
   /// The longest start of `text` that fits into `width` columns.
-  static func prefix(of text: String, width: Int) -> String {
+  public static func prefix(of text: String, width: Int) -> String {
     var used = 0
     var result = ""
     for character in text {

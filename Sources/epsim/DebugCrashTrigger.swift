@@ -20,6 +20,7 @@ struct DebugCrashTrigger<Wrapped: TerminalApp>: TerminalApp {
   }
 
   var tickInterval: Int? { wrapped.tickInterval }
+  var takesControlCAsKey: Bool { wrapped.takesControlCAsKey }
 
   mutating func handle(_ event: TerminalEvent) -> TerminalAppCommand {
     if armed, case .key = event {

@@ -21,6 +21,9 @@ struct EpsimTerminalApp: TerminalApp {
   /// UI has received: an idle UI without one waits for keys and uses no CPU.
   var tickInterval: Int? { state.isPlaying ? 100 : server == nil ? nil : 250 }
 
+  /// Ctrl-C is a key, so quitting with unsaved steps can ask first (as `q` does).
+  var takesControlCAsKey: Bool { true }
+
   mutating func handle(_ event: TerminalEvent) -> TerminalAppCommand {
     let effects: [Effect]
     switch event {

@@ -54,7 +54,10 @@ final class ServerBridge: @unchecked Sendable {
 
   private func refresh() async {
     let lines = await server.state.activityLines()
-    lock.withLock { latestActivity = ServerActivity(address: address, linesByToken: lines) }
+    let refusals = await server.state.refusals.map(\.text)
+    lock.withLock {
+      latestActivity = ServerActivity(address: address, linesByToken: lines, refusals: refusals)
+    }
   }
 
   func stop() {

@@ -65,7 +65,7 @@ struct KeyTableTests {
       #expect(KeyTable.bindings(in: state.context).contains(binding))
     }
     // The footer line is made of those bindings, in footer order.
-    let footer = state.render().lines.last ?? ""
+    let footer = state.render().lines[state.layout.footer.y]
     let first = state.footerBindings()[0]
     #expect(footer.hasPrefix("\(first.keys[0].label) \(first.label)"))
   }

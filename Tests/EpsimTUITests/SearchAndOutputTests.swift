@@ -35,7 +35,7 @@ struct SearchAndOutputTests {
     state.type("/")
     state.type("zzz")
     state.press(.enter)
-    #expect(state.status?.text == "no token id contains 'sandbox_zzz'")
+    #expect(state.status?.text == "no token id contains 'sandbox_zzz'; the log shows only lines with it")
   }
 
   @Test func copyAsksTheHostForTheClipboard() throws {

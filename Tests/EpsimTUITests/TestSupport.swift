@@ -26,6 +26,16 @@ extension TUIState {
     type(text)
   }
 
+  /// Every screen of a scrolling overlay, paging down `pages` times, joined: what a reader sees.
+  mutating func screensPagingDown(_ pages: Int) -> String {
+    var seen = ""
+    for _ in 0..<pages {
+      seen += screen
+      press(.pageDown)
+    }
+    return seen
+  }
+
   /// The text of the rendered screen.
   var screen: String { render().text }
 }

@@ -17,6 +17,8 @@ struct TestServer {
   let port: Int
   let signer: JWTSigner
   let bundleId: String
+  /// The server itself, to look at its state directly.
+  let mock: MockAppleServer
 
   /// Starts a server over `world`, runs `body` against it, and stops the server.
   static func with(
@@ -37,7 +39,7 @@ struct TestServer {
     guard let port = await iterator.next() else { throw TestServerError.didNotStart }
     let running = TestServer(
       port: port, signer: JWTSigner(privateKey: key, keyId: keyId, issuerId: issuer),
-      bundleId: world.app.bundleId)
+      bundleId: world.app.bundleId, mock: server)
     try await stopping(task, after: { try await body(running) })
   }
 

@@ -9,7 +9,10 @@ struct RecorderTests {
   /// A run through the demo world touching every kind of event the recorder maps.
   static func recordedRun() throws -> Simulation {
     var simulation = Simulation(initial: DemoWorld.world())
+    // Production's lifecycle in the sandbox environment: a world's tokens keep one environment
+    // (SPEC 2), so the engine refuses an environment switch once tokens exist.
     var rules = LifecycleRules.production
+    rules.environment = .sandbox
     rules.refreshPolicy = .everyNth(2)
     rules.lifetimes[.services] = 2 * Milliseconds.hour
     let events: [WorldEvent] = [
@@ -53,9 +56,10 @@ struct RecorderTests {
     #expect(lines.contains("device alice.iphone iOS 18.2 storefront nl"))
     #expect(lines.contains("advance 59m"))
     #expect(lines.contains("device tablet iPadOS 18.1 storefront fr customer zoe"))
-    // setRules from sandbox to production with two changes: one line per changed field.
+    // setRules from the sandbox preset to production's lifecycle with two changes: one line per
+    // changed field.
     let rules = [
-      "rules environment production", "rules creation qualifying-event",
+      "rules creation qualifying-event",
       "rules services-renewal qualifying-event",
       "lifetime all 365d", "lifetime SERVICES 2h", "refresh every 2",
     ]

@@ -8,7 +8,7 @@ import Testing
 #endif
 
 /// `epsim tui --serve` in tmux: the UI's world is served, a backend's report reaches the server
-/// over real HTTP, and the token's details show it.
+/// over real HTTP, and the token's details show it; a refused request shows too.
 @Suite("epsim tui --serve end to end")
 struct EpsimServeEndToEndTests {
   @Test func aReportSentToTheServerShowsInTheTokenDetails() async throws {
@@ -46,7 +46,14 @@ struct EpsimServeEndToEndTests {
     #expect(answer.status == 200, "\(String(decoding: answer.body, as: UTF8.self))")
 
     try run.tmux.waitForText("report NO_LINE_ITEM (sandbox) request 0C2B5A8E")
-    try run.tmux.sendKeys("q")
+
+    // A request the server refuses (no JWT) shows in the status line and the header.
+    let refused = try await Self.exchange(
+      "PUT", "http://127.0.0.1:\(port)/sandbox/externalPurchase/v1/reports", body: Data(body.utf8))
+    #expect(refused.status == 401)
+    try run.tmux.waitForText(
+      "mock server: PUT /sandbox/externalPurchase/v1/reports refused (401)", "(1 refused)")
+    try run.tmux.sendKeys("q", "q")  // the second q answers "quit without saving"
     let exit = try run.waitForExit()
     #expect(exit.status == 0)
     #expect(try run.savedSettings("after") == run.savedSettings("before"))
@@ -67,10 +74,7 @@ struct EpsimServeEndToEndTests {
       width: 200, height: 50)
     try run.tmux.waitForText("serving http://127.0.0.1:", "alice.iphone")
     let pid = try run.childPid()
-    switch ending {
-    case .terminate: kill(pid, SIGTERM)
-    case .controlC: try run.tmux.sendKeys("C-c")
-    }
+    kill(pid, ending.signal)
     let exit = try run.waitForExit()
     #expect(exit.status == ending.expectedStatus)
     #expect(try run.savedSettings("after") == run.savedSettings("before"))

@@ -19,10 +19,9 @@ struct EpsimTUIEndToEndTests {
     screen = try run.tmux.waitForText("clock +59m59.999s to 2026-03-01T09:59:59.999Z", "1ms left", "active")
     #expect(!screen.contains("expired"))
     try run.tmux.sendKeys("e")
-    screen = try run.tmux.waitForText(
-      "clock +1ms to 2026-03-01T10:00:00.000Z; 1 period expired", "original expired")
+    screen = try run.tmux.waitForText("clock +1ms to 2026-03-01T10:00:00.000Z; 1 period expired", "… expired")
     #expect(!screen.contains("active"))
-    try run.tmux.sendKeys("q")
+    try run.tmux.sendKeys("q", "q")  // the second q answers "quit without saving"
     let exit = try run.waitForExit()
     #expect(exit.status == 0)
     #expect(!exit.screen.contains("alice.iphone"), "the UI's screen is gone")
@@ -36,7 +35,8 @@ struct EpsimTUIEndToEndTests {
     try run.tmux.sendKeys("i", "2")
     try run.tmux.waitForText("(new-period)")
     try run.tmux.resize(width: 130, height: 40)
-    try run.tmux.waitForText("Decoded JSON")  // details beside the list from 120 columns
+    // The full details sit beside the list from 120 columns.
+    try run.tmux.waitForText("What the app reports (SPEC 7)")
     try run.tmux.resize(width: 50, height: 12)
     let small = try run.tmux.waitForText("Terminal too small")
     #expect(small.contains("have 50x12"))
@@ -44,16 +44,18 @@ struct EpsimTUIEndToEndTests {
     let normal = try run.tmux.waitForScreen("the normal screen") {
       !$0.contains("too small") && $0.contains("SERVICES #1")
     }
-    #expect(!normal.contains("Decoded JSON"))
-    try run.tmux.sendKeys("q")
+    #expect(!normal.contains("What the app reports (SPEC 7)"))
+    try run.tmux.sendKeys("q", "q")  // the second q answers "quit without saving"
     #expect(try run.waitForExit().status == 0)
   }
 
-  /// How a run is ended from outside, and the status the shell reports.
+  /// How a run is ended from outside, and the status the shell reports. (Ctrl-C is a key in
+  /// epsim, which asks before losing steps; SIGINT from elsewhere still ends it at once.)
   enum Ending: String, CaseIterable {
-    case terminate, controlC
+    case terminate, interrupt
 
-    var expectedStatus: Int { self == .terminate ? 128 + Int(SIGTERM) : 128 + Int(SIGINT) }
+    var signal: Int32 { self == .terminate ? SIGTERM : SIGINT }
+    var expectedStatus: Int { 128 + Int(signal) }
   }
 
   @Test(arguments: Ending.allCases)
@@ -63,15 +65,38 @@ struct EpsimTUIEndToEndTests {
     let during = try run.currentSettings()
     try run.tmux.sendKeys("?")  // an overlay open does not matter
     try run.tmux.waitForText("Keys (Esc closes)")
-    switch ending {
-    case .terminate: kill(pid, SIGTERM)
-    case .controlC: try run.tmux.sendKeys("C-c")
-    }
+    kill(pid, ending.signal)
     let exit = try run.waitForExit()
     #expect(exit.status == ending.expectedStatus)
     #expect(!exit.screen.contains("alice.iphone"), "the UI's screen is gone")
     #expect(try run.savedSettings("after") == run.savedSettings("before"))
     #expect(try during != run.savedSettings("before"))
+  }
+
+  @Test func controlCQuitsAtOnceWithNothingToLose() throws {
+    let run = try ProbeRun.epsim()
+    try run.tmux.waitForText("alice.iphone")
+    try run.tmux.sendKeys("C-c")
+    let exit = try run.waitForExit()
+    #expect(exit.status == 0)
+    #expect(try run.savedSettings("after") == run.savedSettings("before"))
+  }
+
+  @Test func controlCWithUnsavedStepsAsksFirst() throws {
+    let run = try ProbeRun.epsim()
+    try run.tmux.waitForText("alice.iphone")
+    try run.tmux.sendKeys("i")
+    try run.tmux.waitForText("install on alice.iphone: no period started")
+    try run.tmux.sendKeys("C-c")
+    try run.tmux.waitForText("1 step is not saved")
+    try run.tmux.sendKeys("Escape")
+    try run.tmux.waitForText("not quitting")
+    try run.tmux.sendKeys("q")
+    try run.tmux.waitForText("1 step is not saved")
+    try run.tmux.sendKeys("C-c")
+    let exit = try run.waitForExit()
+    #expect(exit.status == 0)
+    #expect(try run.savedSettings("after") == run.savedSettings("before"))
   }
 
   @Test func withoutATerminalItExitsTwoAndSaysWhy() throws {
@@ -93,7 +118,7 @@ struct EpsimTUIEndToEndTests {
     try run.tmux.waitForScreen("the paste buffer") { _ in (try? run.tmux.pasteBuffer().count) == 290 }
     // The token is Base64URL of JSON that starts with the app's Apple ID.
     #expect(try run.tmux.pasteBuffer().hasPrefix("eyJhcHBBcHBsZUlkIjox"))
-    try run.tmux.sendKeys("q")
+    try run.tmux.sendKeys("q", "q")  // the second q answers "quit without saving"
     #expect(try run.waitForExit().status == 0)
   }
 
@@ -111,7 +136,7 @@ struct EpsimTUIEndToEndTests {
     let json = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: path)))
     let tokens = (json as? [String: Any])?["tokens"] as? [[String: Any]]
     #expect(tokens?.count == 2)
-    try run.tmux.sendKeys("q")
+    try run.tmux.sendKeys("q", "q")  // the second q answers "quit without saving"
     #expect(try run.waitForExit().status == 0)
   }
 

@@ -1,0 +1,71 @@
+import EpsimTUI
+import Foundation
+import LifecycleSimulator
+import Testing
+import TextFrame
+
+/// What a new user reads in the UI (issue 15 item 5): the help says where it is and lets q
+/// quit, the details keep numbers whole, the server beside the UI stays in view, and the
+/// export dialog says what it writes.
+@Suite("UI text for a new user")
+struct NewUserTextTests {
+  @Test func theHelpSaysThereIsMoreBelowUntilTheEnd() {
+    var state = TUIState.demo()
+    state.type("?")
+    var screen = state.screen
+    #expect(screen.contains("Keys (Esc closes) · lines 1-"))
+    #expect(screen.contains("more lines: j, Space or PgDn scroll"))
+    state.press(.end)
+    screen = state.screen
+    #expect(!screen.contains("more lines"))
+  }
+
+  @Test func qQuitsFromTheHelpAsTheFooterSays() {
+    var state = TUIState.demo()
+    state.type("?")
+    #expect(state.footerBindings().contains { $0.action == .quit })
+    state.type("q")
+    #expect(state.isFinished)
+    var busy = TUIState.demo()
+    busy.type("i?q")
+    #expect(busy.context == .confirmQuit, "with unsaved steps it asks, as on the main screen")
+  }
+
+  @Test func theDetailsBesideShowCreatedAndExpiresInFullAt120Columns() throws {
+    var state = TUIState.demo(width: 120, height: 30)
+    state.type("i2")
+    let token = try #require(state.selectedIssuedToken?.token)
+    let screen = state.screen
+    #expect(screen.contains("Created  \(ISOTime.string(token.tokenCreationDate))"))
+    #expect(screen.contains("\(token.tokenCreationDate) ms"))
+    #expect(screen.contains("\(try #require(token.tokenExpirationDate)) ms"))
+  }
+
+  @Test(arguments: [120, 124, 160])
+  func theServersAddressStaysInTheHeaderAndTheAdviceNamesIt(width: Int) throws {
+    var state = TUIState.demo(width: width, height: 40)
+    state.handle(.serverActivity(ServerActivity(address: "http://127.0.0.1:54321")))
+    #expect(state.render().lines[0].contains("serving http://127.0.0.1:54321"))
+    state.type("i21f2")
+    #expect(state.render().lines[0].contains("serving http://127.0.0.1:54321"), "after tokens too")
+    state.press(.enter)
+    let seen = state.screensPagingDown(5)
+    #expect(seen.contains("Send reports to the mock server at http://127.0.0.1:54321"))
+    #expect(!seen.contains("Send reports to api.storekit-sandbox.apple.com."))
+  }
+
+  @Test func theExportDialogSaysObjectAndCountsInTheSingular() throws {
+    var state = TUIState.demo()
+    state.type("i2X")
+    #expect(state.screen.contains("Writes one JSON object"))
+    let path = ScenarioTests.temporaryPath("one.json")
+    defer { try? FileManager.default.removeItem(atPath: path) }
+    state.replaceField(with: path)
+    for effect in state.press(.enter) {
+      if let result = EffectRunner.perform(effect) { state.handle(result) }
+    }
+    #expect(state.status?.text == "exported 1 token to \(path)")
+    let json = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: path)))
+    #expect(json is [String: Any], "the file is the object the dialog promises")
+  }
+}
