@@ -45,7 +45,9 @@ let package = Package(
 
     // The terminal layer: pure frames and keys, the ncurses backend, and a probe for its tests.
     .target(name: "TextFrame"),
-    .systemLibrary(name: "CNCurses", pkgConfig: "ncursesw", providers: [.apt(["libncurses-dev"])]),
+    // No pkgConfig: its only flags are defines SwiftPM refuses with a warning in every build (even
+    // of a package that uses only the codec); the module map links ncursesw itself.
+    .systemLibrary(name: "CNCurses"),
     .target(name: "TerminalBackend", dependencies: ["CNCurses", "TextFrame"]),
     .target(name: "FrameSnapshotTesting", dependencies: ["TextFrame"]),
     .executableTarget(name: "terminal-probe", dependencies: ["TerminalBackend", "TextFrame"]),
