@@ -19,7 +19,7 @@ struct HelpTextTests {
     for (line, next) in zip(lines, lines.dropFirst()) {
       // A line that continues its paragraph was wrapped at 80 columns, so it is nearly full;
       // a list (indented lines) or a line ending in ':' may be short.
-      guard !next.isEmpty, !next.hasPrefix(" "), !line.hasSuffix(":") else { continue }
+      guard !line.isEmpty, !next.isEmpty, !next.hasPrefix(" "), !line.hasSuffix(":") else { continue }
       #expect(line.count >= 60, "'\(line)' is broken before '\(next)'")
     }
   }

@@ -59,12 +59,18 @@ struct ServeCommandTests {
     try FileManager.default.copyItem(
       at: EpsimExecutable.repository.appendingPathComponent("docs/examples/refresh-forced.epsim"),
       to: folder.appendingPathComponent("world.epsim"))
+    // `epsim` on the PATH, so the background job is the server itself and the trap stops it.
+    let bin = folder.appendingPathComponent("bin")
+    try FileManager.default.createDirectory(at: bin, withIntermediateDirectories: true)
+    try FileManager.default.createSymbolicLink(
+      at: bin.appendingPathComponent("epsim"), withDestinationURL: try EpsimExecutable.locate())
     let script =
-      ["trap 'kill $(jobs -p) 2>/dev/null' EXIT", "epsim() { \"$EPSIM_BINARY\" \"$@\"; }"]
+      ["trap 'kill $(jobs -p) 2>/dev/null; wait' EXIT"]
       + lines.map { $0.replacingOccurrences(of: " --public-key AuthKey.p8", with: "") } + ["echo \"$EPSIM\""]
+    let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
     let outcome = try EpsimExecutable.run(
       program: URL(fileURLWithPath: "/bin/bash"), ["-c", script.joined(separator: "\n")], in: folder,
-      environment: ["EPSIM_BINARY": try EpsimExecutable.locate().path])
+      environment: ["PATH": bin.path + ":" + path])
     #expect(outcome.status == 0, "\(outcome.standardError)")
     #expect(outcome.standardOutput.hasPrefix("http://127.0.0.1:"), "\(outcome.standardOutput)")
   }

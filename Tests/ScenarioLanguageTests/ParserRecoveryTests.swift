@@ -24,7 +24,7 @@ struct ParserRecoveryTests {
       """
     #expect(
       try errors(source) == [
-        "f.epsim:2:32: expected a lowercase two-letter country code such as nl or jp, found 'NL'"
+        "f.epsim:2:41: expected a lowercase two-letter country code such as nl or jp, found 'NL'"
       ])
   }
 
