@@ -1,8 +1,9 @@
 // The only C in epsim: a window onto ncursesw for Swift.
 //
 // Why this file exists:
-// - SwiftPM drops pkg-config's -D_XOPEN_SOURCE=600 ("prohibited flag"), and without
-//   _XOPEN_SOURCE_EXTENDED the wide-character API (get_wch, cchar_t, setcchar) is hidden.
+// - The package does not ask pkg-config for ncursesw's flags (SwiftPM would refuse its
+//   -D_XOPEN_SOURCE=600 with a warning), and without _XOPEN_SOURCE_EXTENDED the
+//   wide-character API (get_wch, cchar_t, setcchar) is hidden.
 // - Global C variables (stdscr, stdout, COLOR_PAIRS) do not import into Swift 6 with strict
 //   concurrency, and function-like or composite macros (A_BOLD, KEY_F) do not import at all,
 //   so each one used gets a static inline function here. COLOR_PAIR is not needed: the
@@ -14,7 +15,11 @@
 #define _XOPEN_SOURCE_EXTENDED 1
 #endif
 
+#if __has_include(<ncursesw/ncurses.h>)
 #include <ncursesw/ncurses.h>
+#else
+#error "epsim's terminal UI needs the ncursesw headers: apt-get install libncurses-dev"
+#endif
 #include <stdio.h>
 
 static inline WINDOW *epsim_stdscr(void) { return stdscr; }

@@ -59,10 +59,19 @@ public struct ReportPlanner: Sendable {
         "\(items.count) purchase\(items.count == 1 ? "" : "s") during the token's active range\(typed)"
       )
     }
-    if issued.token.tokenType == .acquisition, let period = issued.periodId.map({ world.periods[$0] }),
-      overlapsServices(period, world: world)
-    {
-      return (.noLineItem, "a SERVICES period is active beside it and carries the transactions")
+    if issued.token.tokenType == .acquisition, let period = issued.periodId.map({ world.periods[$0] }) {
+      let beside = servicesPeriods(overlapping: period, world: world).filter { $0.creationDate <= time }
+      // The tense follows the plan's time: a plan made after the SERVICES period ended says so.
+      if beside.contains(where: { $0.isActive(at: time) }) {
+        return (.noLineItem, "a SERVICES period is active beside it and carries the transactions")
+      }
+      if let last = beside.last {
+        return (
+          .noLineItem,
+          "a SERVICES period ran beside it until \(ISOTime.string(last.expirationDate)) "
+            + "and carried the transactions"
+        )
+      }
     }
     return (.noLineItem, "no purchases during the token's active range\(typed)")
   }
@@ -73,8 +82,8 @@ public struct ReportPlanner: Sendable {
     issued.typedRequest != nil || issued.token.tokenType == .inApp || issued.token.tokenType == .linkOut
   }
 
-  private func overlapsServices(_ period: TokenPeriod, world: WorldState) -> Bool {
-    world.periods(of: period.customerId, type: .services).contains {
+  private func servicesPeriods(overlapping period: TokenPeriod, world: WorldState) -> [TokenPeriod] {
+    world.periods(of: period.customerId, type: .services).filter {
       $0.creationDate < period.expirationDate && period.creationDate < $0.expirationDate
     }
   }

@@ -9,8 +9,9 @@ import FileOutput
 extension SampleTokens {
   /// Writes every file into `directory` (created when missing), all or nothing: every file is
   /// written and flushed beside its target first, and only then are they renamed into place,
-  /// so a failure part way leaves the directory as it was.
-  public static func write(to directory: String) throws(FixtureError) {
+  /// so a failure part way leaves the directory as it was. Returns the number of files written.
+  @discardableResult
+  public static func write(to directory: String) throws(FixtureError) -> Int {
     let files = try files()
     var status = stat()
     let existed = stat(directory, &status) == 0
@@ -51,5 +52,6 @@ extension SampleTokens {
         throw FixtureError(error)
       }
     }
+    return staged.count
   }
 }

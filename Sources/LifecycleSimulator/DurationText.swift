@@ -4,8 +4,14 @@ public enum DurationText {
   public struct ParseError: Error, Hashable, Sendable, CustomStringConvertible {
     public var offset: Int
     public var message: String
-    public var description: String { message }
+    /// The duration the text most likely meant, written the accepted way (`30days` → `30d`).
+    public var suggestion: String?
+    public var description: String { message + (suggestion.map { "; did you mean '\($0)'?" } ?? "") }
   }
+
+  /// The forms `parse` accepts, for messages.
+  public static let acceptedForms =
+    "numbers each followed by a unit (d, h, m, s or ms), without spaces, such as 30d, 1h30m or 59m59.999s"
 
   static let units: [(suffix: String, milliseconds: Int64)] = [
     ("ms", 1), ("d", Milliseconds.day), ("h", Milliseconds.hour), ("m", Milliseconds.minute),
@@ -17,7 +23,7 @@ public enum DurationText {
   public static func parse(_ text: String) throws(ParseError) -> VirtualDuration {
     let characters = Array(text)
     guard !characters.isEmpty else {
-      throw ParseError(offset: 0, message: "expected a duration such as 1h, 30m, 59m59.999s or 1ms")
+      throw ParseError(offset: 0, message: "expected a duration: " + acceptedForms)
     }
     var index = 0
     var total: Int64 = 0
@@ -32,17 +38,23 @@ public enum DurationText {
       }
       guard !digits.isEmpty, digits.filter({ $0 == "." }).count <= 1, digits != "." else {
         throw ParseError(
-          offset: numberStart, message: "expected a number at '\(String(characters[numberStart...]))'")
+          offset: numberStart, message: "expected a number at '\(String(characters[numberStart...]))'",
+          suggestion: suggestion(for: text))
       }
+      // The unit is the whole run of letters, so `30days` is read as the unit 'days', not 'd'.
       let unitStart = index
-      var unit: (suffix: String, milliseconds: Int64)?
-      for candidate in units where characters[index...].starts(with: candidate.suffix) {
-        unit = candidate
-        index += candidate.suffix.count
-        break
+      var letters = ""
+      while index < characters.count, characters[index].isASCII, characters[index].isLetter {
+        letters.append(characters[index])
+        index += 1
       }
-      guard let unit else {
-        throw ParseError(offset: unitStart, message: "expected a unit (d, h, m, s or ms) after '\(digits)'")
+      guard let unit = units.first(where: { $0.suffix == letters }) else {
+        throw ParseError(
+          offset: unitStart,
+          message: letters.isEmpty
+            ? "'\(digits)' has no unit: add d, h, m, s or ms, as in \(digits)d or \(digits)m"
+            : "'\(letters)' is not a unit: use d, h, m, s or ms",
+          suggestion: suggestion(for: text))
       }
       guard let part = milliseconds(of: digits, unit: unit.milliseconds) else {
         throw ParseError(
@@ -54,6 +66,54 @@ public enum DurationText {
       total = sum
     }
     return total
+  }
+
+  /// Unit names people write, by the unit epsim spells them with; weeks become days.
+  static let unitNames: [String: String] = {
+    var names: [String: String] = ["w": "w", "wk": "w", "wks": "w", "week": "w", "weeks": "w"]
+    let spellings = [
+      "d": ["d", "day", "days"], "h": ["h", "hr", "hrs", "hour", "hours"],
+      "m": ["m", "min", "mins", "minute", "minutes"], "s": ["s", "sec", "secs", "second", "seconds"],
+      "ms": ["ms", "msec", "msecs", "millisecond", "milliseconds"],
+    ]
+    for (unit, words) in spellings {
+      for word in words { names[word] = unit }
+    }
+    return names
+  }()
+
+  /// `text` written the accepted way when it is a duration in other words (`30 days` → `30d`,
+  /// `1 hour 30 min` → `1h30m`, `2 weeks` → `14d`), or nil when it is not one or already fine.
+  public static func suggestion(for text: String) -> String? {
+    var result = ""
+    var number = ""
+    var word = ""
+    func flush() -> Bool {
+      if word.isEmpty { return number.isEmpty }
+      guard !number.isEmpty, let unit = unitNames[word.lowercased()] else { return false }
+      if unit == "w" {
+        guard let weeks = Int64(number), weeks <= Int64.max / 7 else { return false }
+        result += "\(weeks * 7)d"
+      } else {
+        result += number + unit
+      }
+      number = ""
+      word = ""
+      return true
+    }
+    for character in text {
+      if character == " " || character == "\t" { continue }
+      if character.isASCII, character.isNumber || character == "." {
+        if !word.isEmpty, !flush() { return nil }
+        number.append(character)
+      } else if character.isASCII, character.isLetter {
+        word.append(character)
+      } else {
+        return nil
+      }
+    }
+    guard flush(), !result.isEmpty, result != text, (try? parse(result)) != nil else { return nil }
+    return result
   }
 
   /// Exact decimal arithmetic: `digits` (maybe with one '.') times `unit` ms, nil unless whole.

@@ -8,7 +8,8 @@ struct NotificationDispatcher: Sendable {
 
   /// The deliveries attempted (or logged) in this round, as they stand afterwards.
   func deliverDue() async throws -> [NotificationDelivery] {
-    let sender = await state.notificationSettings.webhookURL.flatMap(URL.init(string:)).map {
+    // The settings are a nonisolated constant of the actor: no hop to read them.
+    let sender = state.notificationSettings.webhookURL.flatMap(URL.init(string:)).map {
       WebhookSender(url: $0)
     }
     var touched: [String] = []

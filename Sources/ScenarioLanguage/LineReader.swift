@@ -93,11 +93,20 @@ struct LineReader {
       position += 1
       return value
     } catch {
+      // `advance 30 days`: the unit typed as a word of its own; suggest the one-word form.
+      for count in stride(from: min(4, words.count - position), through: 2, by: -1) {
+        let text = words[position..<position + count].map(\.text).joined(separator: " ")
+        if let suggestion = DurationText.suggestion(for: text) {
+          throw LineError(
+            column: word.column, expected: "a duration: " + DurationText.acceptedForms, found: text,
+            suggestion: suggestion)
+        }
+      }
       // DurationText says what it expected at which character; keep its words when it can.
       let specific = error.message.hasPrefix("expected ") ? String(error.message.dropFirst(9)) : nil
       throw LineError(
         column: word.column + error.offset, expected: specific ?? description, found: word.text,
-        note: specific == nil ? error.message : nil)
+        note: specific == nil ? error.message : nil, suggestion: error.suggestion)
     }
   }
 

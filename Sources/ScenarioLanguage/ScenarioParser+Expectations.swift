@@ -35,7 +35,7 @@ extension ScenarioParser {
   )
     throws(LineError)
   {
-    if let kinds = kind.appliesTo {
+    if let kinds = kind.appliesTo, !answerUnknown {
       let names = kinds.map(\.rawValue).sorted()
       guard let step else {
         throw LineError(
@@ -49,7 +49,7 @@ extension ScenarioParser {
           note: "'\(word.text)' examines the answer of \(Phrase.choices(names)) steps")
       }
     }
-    if kind.customerScope == .lastUsed, lastCustomer == nil {
+    if kind.customerScope == .lastUsed, lastCustomer == nil, !customerUnknown {
       throw LineError(
         column: word.column, expected: "'for' and a customer name after this expectation", found: word.text,
         note: "no step has used a device yet, so there is no default customer")

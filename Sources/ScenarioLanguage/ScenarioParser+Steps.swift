@@ -74,7 +74,7 @@ extension ScenarioParser {
       var customer: String?
       if reader.accept("of") {
         customer = try knownCustomer(&reader)
-      } else if lastCustomer == nil {
+      } else if lastCustomer == nil, !customerUnknown {
         throw reader.error(
           expected: "'of' and a customer name",
           note: "no step has used a device yet, so there is no default customer")

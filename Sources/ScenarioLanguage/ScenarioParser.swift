@@ -21,6 +21,11 @@ public struct ScenarioParser {
   var lastCustomer: String?
   /// The most recent step that is not an `expect` line, for standalone expectations.
   var previousStep: (kind: StatementKind, line: Int)?
+  /// Set after a step line failed: what it would have answered is unknown, so the `expect` lines
+  /// after it are not checked against an older step.
+  var answerUnknown = false
+  /// Set after a step line failed: it may have used a device, so the default customer is unknown.
+  var customerUnknown = false
 
   init(file: String) {
     self.file = file
@@ -32,18 +37,26 @@ public struct ScenarioParser {
   {
     var parser = ScenarioParser(file: file)
     var statements: [Statement] = []
-    var errors: [ScenarioParseError] = []
+    var errors = ParseErrorList(file: file)
     for line in WordSplitter.lines(of: text) where !line.words.isEmpty {
       do {
         statements.append(try parser.statement(line))
+        errors.endNonsense()
       } catch {
-        errors.append(
-          ScenarioParseError(
-            file: file, location: SourceLocation(line: line.number, column: error.column),
-            expected: error.expected, found: error.found, note: error.note, suggestion: error.suggestion))
+        if parser.isNonsense(line, error) {
+          if let notAScenario = errors.addNonsense(
+            error, line: line.number, nothingParsed: statements.isEmpty)
+          {
+            throw ScenarioParseErrors([notAScenario])
+          }
+        } else {
+          errors.add(error, line: line.number)
+        }
+        parser.recover(after: line, suggestion: error.suggestion)
       }
     }
-    guard errors.isEmpty else { throw ScenarioParseErrors(errors) }
+    errors.endNonsense()
+    guard errors.errors.isEmpty else { throw ScenarioParseErrors(errors.errors) }
     return Scenario(statements: statements)
   }
 
@@ -88,7 +101,10 @@ public struct ScenarioParser {
     }
     let kind = try statementKind(keyword.text, &reader, line: line.number)
     try checkPlacement(kind, keyword: keyword, line: line.number)
-    if let device = kind.device { lastCustomer = devices[device]?.customer }
+    if let device = kind.device {
+      lastCustomer = devices[device]?.customer
+      customerUnknown = false
+    }
 
     var expectations: [Expectation] = []
     if case .expect = kind {
@@ -98,7 +114,10 @@ public struct ScenarioParser {
     } else {
       try reader.end(or: inSetup ? [] : ["expect"])
     }
-    if kind != .expect, !inSetup { previousStep = (kind, line.number) }
+    if kind != .expect, !inSetup {
+      previousStep = (kind, line.number)
+      answerUnknown = false
+    }
     statementCount += 1
     return Statement(kind, expectations: expectations, location: location)
   }

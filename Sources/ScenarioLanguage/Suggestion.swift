@@ -1,7 +1,8 @@
-/// Finds the closest valid word for a typo, by edit distance.
-enum Suggestion {
+/// Finds the closest valid word for a typo, by edit distance: for scenario lines and, in
+/// `epsim`, for mistyped command names.
+public enum Suggestion {
   /// The candidate closest to `word` when it is close enough to be a plausible typo, else nil.
-  static func closest(to word: String, among candidates: [String]) -> String? {
+  public static func closest(to word: String, among candidates: [String]) -> String? {
     let lowered = word.lowercased()
     var best: (candidate: String, distance: Int)?
     for candidate in candidates {

@@ -11,7 +11,8 @@ struct DecodeCommand: ParsableCommand {
       Give tokens as arguments, or pipe them in one per line (blank lines are skipped but \
       still counted, so "input N" is the line number). Spaces around each token are trimmed \
       here; the TokenDecoder library rejects them. A token may also be a whole link-out \
-      URL: its externalPurchaseToken query parameter is decoded.
+      URL: its externalPurchaseToken query parameter is decoded. An argument that names a \
+      file is refused with a hint to redirect it instead (epsim decode < FILE).
 
       Lenient by default: padding, pretty JSON, a trailing newline and unknown fields are \
       accepted, as in Apple's own samples. --strict accepts only the canonical form.
@@ -43,6 +44,7 @@ struct DecodeCommand: ParsableCommand {
     for (number, text) in inputs {
       do {
         let trimmed = text.trimmingCharacters(in: .whitespaces)
+        if !tokens.isEmpty, let path = FilePathArgument(trimmed) { throw path }
         let token = try decoder.decode(try Self.tokenText(in: trimmed))
         output.write(
           json ? DecodedTokenFormat.jsonLine(token) : DecodedTokenFormat.listing(token, input: number))

@@ -78,9 +78,9 @@ struct GenerateCommand: ParsableCommand {
         try generator.generate(into: &sink, workers: jobs)
       }
     } catch let error as FixtureError {
-      throw FixtureFailure.report(error)
+      throw FixtureFailure.report(error, command: "generate")
     } catch let error as FileOutputError {
-      throw FixtureFailure.report(FixtureError(error))
+      throw FixtureFailure.report(FixtureError(error), command: "generate")
     }
   }
 }

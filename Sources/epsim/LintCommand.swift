@@ -35,7 +35,7 @@ struct LintCommand: ParsableCommand {
         try PropertyListLoader.load(path: path)
       }
     } catch {
-      FileHandle.standardError.write(Data("epsim lint: error: \(error)\n".utf8))
+      StandardError.write("epsim lint: \(error)")
       throw ExitCode.usage
     }
     let report = InfoPlistLinter.lint(infoPlist: plist, entitlements: entitlementsList)

@@ -2,7 +2,7 @@ import ArgumentParser
 import Foundation
 import LifecycleSimulator
 
-/// Pieces the `epsim report` and `epsim serve` commands share.
+/// Pieces the `epsim report` and `epsim serve` commands share; `usage` serves every command.
 enum ReportCLI {
   /// The scenario's final world, or exit 2 with the scenario's own error.
   static func loadWorld(_ file: String, command: String) throws -> WorldState {

@@ -44,13 +44,17 @@ struct ReportPlanCommand: ParsableCommand {
 
   private func text(_ plans: [PlannedReport], at time: VirtualTime) -> String {
     guard !plans.isEmpty else { return "No tokens by \(ISOTime.string(time)).\n" }
-    var lines = ["Reports for \(plans.count) token\(plans.count == 1 ? "" : "s") at \(ISOTime.string(time)):"]
+    var lines = [
+      "Reports for \(plans.count) token\(plans.count == 1 ? "" : "s") at \(ISOTime.string(time)), "
+        + "each with its body for PUT /externalPurchase/v1/reports:"
+    ]
     for plan in plans {
       let type = plan.tokenType?.rawValue ?? "plain"
       let state = plan.isComplete ? "due by" : "open until"
       lines.append(
         "  \(plan.customerId) \(type) \(plan.externalPurchaseId): \(plan.status.rawValue) "
           + "(\(state) \(ISOTime.string(plan.dueBy))) - \(plan.reason)")
+      lines.append("    " + String(decoding: plan.report.jsonData(), as: UTF8.self))
     }
     return lines.joined(separator: "\n") + "\n"
   }

@@ -10,10 +10,10 @@ struct RunCommand: ParsableCommand {
     commandName: "run",
     abstract: "Run .epsim scenario files and check their expectations.",
     discussion: """
-      Every file is parsed before anything runs; one invalid file stops the whole command.
+      Every file is parsed before anything runs; one invalid file stops the whole command. \
       The language is described in docs/scenarios.md.
 
-      Exit status: 0 when every expectation holds, 1 when one fails or the engine refuses a
+      Exit status: 0 when every expectation holds, 1 when one fails or the engine refuses a \
       step, 2 when a file cannot be read or is not valid, or the options are wrong.
       """
   )
@@ -90,8 +90,7 @@ struct RunCommand: ParsableCommand {
   }
 
   private func usage(_ message: String) -> ExitCode {
-    StandardError.write("epsim run: \(message)")
-    return ExitCode.usage
+    ReportCLI.usage("run", message)
   }
 }
 

@@ -17,9 +17,10 @@ struct SamplesCommand: ParsableCommand {
 
   func run() throws {
     do {
-      try SampleTokens.write(to: directory)
+      let count = try SampleTokens.write(to: directory)
+      print("Wrote \(count) files to \(directory) (its README.md describes each).")
     } catch {
-      throw FixtureFailure.report(error)
+      throw FixtureFailure.report(error, command: "samples")
     }
   }
 }

@@ -96,7 +96,7 @@ struct ServerOptions: ParsableArguments {
     do {
       return try DurationText.parse(text)
     } catch {
-      throw ReportCLI.usage(command, "\(option): \(error.message), found '\(text)'")
+      throw ReportCLI.usage(command, "\(option) '\(text)': \(error.description)")
     }
   }
 

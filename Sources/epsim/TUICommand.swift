@@ -31,11 +31,13 @@ struct TUICommand: ParsableCommand {
   @Flag(
     help: """
       Run the mock server of `epsim serve` beside the UI, on the UI's world; the details of a \
-      token list the reports and notifications it saw. Needs --public-key.
+      token list the reports and notifications it saw. Needs --public-key; takes the server \
+      options above (as in `epsim serve --help`).
       """)
   var serve = false
 
-  @OptionGroup(title: "Server options (with --serve; see `epsim serve --help`)")
+  // The parser prints section titles in capitals, so the title holds no command to type.
+  @OptionGroup(title: "Server options")
   var serverOptions: ServerOptions
 
   func validate() throws {
@@ -53,7 +55,7 @@ struct TUICommand: ParsableCommand {
     guard TerminalSession.isInteractive else {
       FileHandle.standardError.write(
         Data(
-          ("epsim: the terminal UI needs a terminal, but standard input or output is not one. "
+          ("epsim tui: the terminal UI needs a terminal, but standard input or output is not one. "
             + "Run it in a terminal, or see `epsim --help` for commands that work in pipes.\n").utf8))
       throw ExitCode.usage
     }
@@ -62,7 +64,7 @@ struct TUICommand: ParsableCommand {
     do {
       try TerminalSession.run(DebugCrashTrigger(EpsimTerminalApp(state: state, server: bridge)))
     } catch {
-      FileHandle.standardError.write(Data("epsim: \(error)\n".utf8))
+      StandardError.write("epsim tui: \(error)")
       throw ExitCode.usage
     }
   }

@@ -84,6 +84,26 @@ struct DecodeCommandTests {
     #expect(argument.status == 0, "\(argument.standardError)")
   }
 
+  /// `epsim decode tokens.txt` is taken for a file, not blamed for a '.' no token has.
+  @Test func aFileGivenAsAnArgumentGetsAHintToRedirectIt() throws {
+    let file = FileManager.default.temporaryDirectory.appendingPathComponent("epsim-tokens-\(UUID()).txt")
+    defer { try? FileManager.default.removeItem(at: file) }
+    try Data((TokenEncoder().encode(custom) + "\n").utf8).write(to: file)
+    let outcome = try EpsimExecutable.run(["decode", file.path])
+    #expect(outcome.status == 2)
+    #expect(outcome.standardOutput.isEmpty)
+    #expect(
+      outcome.standardError
+        == "input 1: '\(file.path)' is a file, not a token; to decode the tokens in a file, one per line, "
+        + "redirect it: epsim decode < \(file.path)\n")
+    let missing = try EpsimExecutable.run(["decode", "tokens.txt"])
+    #expect(missing.status == 2)
+    #expect(missing.standardError.hasPrefix("input 1: 'tokens.txt' looks like a file path, not a token"))
+    // The hint it gives works.
+    let redirected = try EpsimExecutable.run(["decode"], input: try String(contentsOf: file, encoding: .utf8))
+    #expect(redirected.status == 0, "\(redirected.standardError)")
+  }
+
   @Test func noInputIsAUsageError() throws {
     let outcome = try EpsimExecutable.run(["decode"], input: "\n  \n")
     #expect(outcome.status == 2)

@@ -55,21 +55,31 @@ enum EpsimExecutable {
   /// Input and outputs go through temporary files, not pipes, so a large output can never
   /// fill a pipe and deadlock the test.
   static func run(_ arguments: [String], input: String = "") throws -> Outcome {
-    let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+    try run(program: try locate(), arguments, input: input)
+  }
+
+  /// Runs any `program` the same way, in `directory` (the repository by default), with
+  /// `environment` added to this process's.
+  static func run(
+    program: URL, _ arguments: [String], input: String = "", in directory: URL = repository,
+    environment: [String: String] = [:]
+  ) throws -> Outcome {
+    let files = FileManager.default.temporaryDirectory.appendingPathComponent(
       "epsim-cli-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-    defer { try? FileManager.default.removeItem(at: directory) }
-    let inputFile = directory.appendingPathComponent("stdin")
-    let outputFile = directory.appendingPathComponent("stdout")
-    let errorFile = directory.appendingPathComponent("stderr")
+    try FileManager.default.createDirectory(at: files, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: files) }
+    let inputFile = files.appendingPathComponent("stdin")
+    let outputFile = files.appendingPathComponent("stdout")
+    let errorFile = files.appendingPathComponent("stderr")
     try Data(input.utf8).write(to: inputFile)
     _ = FileManager.default.createFile(atPath: outputFile.path, contents: nil)
     _ = FileManager.default.createFile(atPath: errorFile.path, contents: nil)
 
     let process = Process()
-    process.executableURL = try locate()
+    process.executableURL = program
     process.arguments = arguments
-    process.currentDirectoryURL = repository
+    process.currentDirectoryURL = directory
+    process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
     process.standardInput = try FileHandle(forReadingFrom: inputFile)
     process.standardOutput = try FileHandle(forWritingTo: outputFile)
     process.standardError = try FileHandle(forWritingTo: errorFile)

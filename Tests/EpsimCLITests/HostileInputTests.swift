@@ -10,7 +10,7 @@ struct HostileInputTests {
     .empty: "the file is empty", .whiteSpace: "the file holds only white space",
     .binary: "the file holds a NUL byte, so it is binary", .nulBytes: "the file holds a NUL byte",
     .utf16WithMark: "the file is UTF-16 text", .utf16WithoutMark: "the file is UTF-16 text",
-    .latin1: "the file is not UTF-8 text", .truncated: "expected a platform",
+    .latin1: "the file is not UTF-8 text", .truncated: "expected an OS version",
     .deepNesting: "expected a setup line or a step",
     .huge: "more than the 16777216 bytes a scenario may have",
     .directory: "this is a directory", .missing: "no such file",

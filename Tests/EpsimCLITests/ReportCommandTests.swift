@@ -42,8 +42,29 @@ struct ReportCommandTests {
       "report", "plan", directory.appendingPathComponent("world.epsim").path,
     ])
     #expect(text.status == 0)
-    #expect(text.standardOutput.hasPrefix("Reports for 3 tokens at 2026-03-02T09:00:00.000Z:"))
+    #expect(
+      text.standardOutput.hasPrefix(
+        "Reports for 3 tokens at 2026-03-02T09:00:00.000Z, each with its body for PUT /externalPurchase/v1/reports:"
+      ))
     #expect(text.standardOutput.contains("DUPLICATE_TOKEN"))
+  }
+
+  /// The text listing carries the same ready bodies as --json, one per token, under its line.
+  @Test func planTextIncludesTheRequestBodies() throws {
+    let directory = try folder()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let world = directory.appendingPathComponent("world.epsim").path
+    let text = try EpsimExecutable.run(["report", "plan", world])
+    #expect(text.status == 0, "\(text.standardError)")
+    let bodies = text.standardOutput.split(separator: "\n").filter { $0.hasPrefix("    {") }
+    let expected = try plans(directory).compactMap { $0["report"] as? [String: Any] }
+    try #require(bodies.count == expected.count && expected.count == 3)
+    for (line, report) in zip(bodies, expected) {
+      let body = try #require(
+        try JSONSerialization.jsonObject(with: Data(line.dropFirst(4).utf8)) as? [String: Any])
+      #expect(body["requestIdentifier"] as? String == report["requestIdentifier"] as? String)
+      #expect(body["status"] as? String == report["status"] as? String)
+    }
   }
 
   @Test func planAtAnEarlierTimeAndWithSampleLineItems() throws {

@@ -55,6 +55,7 @@ struct RunCommandTests {
 
   @Test func invalidFileWritesNoOutputFile() throws {
     let directory = try temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
     let output = directory.appendingPathComponent("report.json")
     let result = try EpsimExecutable.run([
       "run", Self.readme, Self.fixtures + "invalid-typo.epsim", "--format", "json", "--output", output.path,
@@ -65,6 +66,7 @@ struct RunCommandTests {
 
   @Test func jsonGoesToTheOutputFileAtomically() throws {
     let directory = try temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
     let output = directory.appendingPathComponent("report.json")
     try Data("old".utf8).write(to: output)
     let result = try EpsimExecutable.run(["run", Self.readme, "--format", "json", "--output", output.path])
@@ -79,6 +81,7 @@ struct RunCommandTests {
 
   @Test func failingRunStillWritesItsReport() throws {
     let directory = try temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
     let output = directory.appendingPathComponent("junit.xml")
     let result = try EpsimExecutable.run([
       "run", Self.fixtures + "failing-expectation.epsim", "--format", "junit", "--output", output.path,
@@ -113,6 +116,19 @@ struct RunCommandTests {
     let result = try EpsimExecutable.run(arguments)
     #expect(result.status == 2)
     #expect(result.standardError.hasPrefix(message), "\(result.standardError)")
+  }
+
+  /// A plist given by mistake gets one error, not one per line.
+  @Test func aPlistIsNotAScenario() throws {
+    let plist = "docs/examples/plist/notice-sheet.plist"
+    let result = try EpsimExecutable.run(["run", plist])
+    #expect(result.status == 2)
+    #expect(result.standardOutput.isEmpty)
+    #expect(
+      result.standardError
+        == "\(plist):1:1: expected a setup line or a step, found '<?xml' (this does not look like a "
+        + "scenario: its first 3 lines start with no keyword of the language, which docs/scenarios.md describes)\n"
+    )
   }
 
   private func temporaryDirectory() throws -> URL {

@@ -23,6 +23,21 @@ struct ReportPlannerTests {
     #expect(plans[fixture.inApp.token.externalPurchaseId]?.dueBy == fixture.inApp.token.tokenExpirationDate)
   }
 
+  /// The reason for an ACQUISITION token beside SERVICES speaks of the SERVICES period in the
+  /// tense of the plan's time: still active, or over since its expiry.
+  @Test func theServicesReasonFollowsThePlansTime() throws {
+    let production = try ReportWorld()
+    #expect(
+      plan(production)[production.acquisition.token.externalPurchaseId]?.reason
+        == "a SERVICES period is active beside it and carries the transactions")
+    let sandbox = try ReportWorld(rules: .sandbox)
+    let expiry = try #require(sandbox.services.token.tokenExpirationDate)
+    #expect(sandbox.world.now > expiry, "a day has passed, the sandbox period lasts an hour")
+    #expect(
+      plan(sandbox)[sandbox.acquisition.token.externalPurchaseId]?.reason
+        == "a SERVICES period ran beside it until \(ISOTime.string(expiry)) and carried the transactions")
+  }
+
   @Test func purchasesGoOnServicesBeforeAcquisition() throws {
     let fixture = try ReportWorld()
     let purchase = PlannedPurchase(

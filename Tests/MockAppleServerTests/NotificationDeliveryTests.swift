@@ -3,7 +3,8 @@ import Foundation
 import LifecycleSimulator
 import MockAppleServer
 import Testing
-import X509
+// The chain is checked at the payload's virtual signedDate, as Apple's libraries do: a fixed time.
+@_spi(FixedExpiryValidationTime) import X509
 
 @Suite("Mock server: notifications to a webhook")
 struct NotificationDeliveryTests {
@@ -100,10 +101,10 @@ enum SignedPayload {
     let payload = try object(parts[1])
     let signedDate = Date(timeIntervalSince1970: Double(payload["signedDate"] as? Int64 ?? 0) / 1000)
     var verifier = Verifier(rootCertificates: CertificateStore([try Certificate(pemEncoded: rootPEM)])) {
-      RFC5280Policy(validationTime: signedDate)
+      RFC5280Policy(fixedExpiryValidationTime: signedDate)
     }
     let result = await verifier.validate(
-      leafCertificate: chain[0], intermediates: CertificateStore([chain[1]]))
+      leaf: chain[0], intermediates: CertificateStore([chain[1]]))
     guard case .validCertificate = result else { throw Invalid(reason: "chain: \(result)") }
     guard let key = P256.Signing.PublicKey(chain[0].publicKey),
       let signature = decode(parts[2]).flatMap({ try? P256.Signing.ECDSASignature(rawRepresentation: $0) }),

@@ -54,7 +54,7 @@ struct ExampleTests {
       "invalid-order.epsim",
       [
         "4:9: expected a known device (alice.iphone), found 'bob.iphone'",
-        "5:10: expected a unit (d, h, m, s or ms) after '1', found '1x'",
+        "5:10: expected a duration such as 1h, 30m, 59m59.999s or 1ms, found '1x' ('x' is not a unit: use d, h, m, s or ms)",
         "6:1: expected a step, a rule change or 'expect', found 'seed' (setup lines go before the first step, line 4)",
       ]
     ),

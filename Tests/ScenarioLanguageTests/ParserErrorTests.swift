@@ -39,8 +39,17 @@ struct ParserErrorTests {
     BadLine(
       source: device + "install bob.iphone", line: 2, column: 9, expected: "a known device (a.b)",
       found: "bob.iphone"),
+    BadLine(source: "advance 1x", line: 1, column: 10, expected: "a duration such as 1h", found: "1x"),
     BadLine(
-      source: "advance 1x", line: 1, column: 10, expected: "a unit (d, h, m, s or ms) after '1'", found: "1x"),
+      source: "advance 30 days", line: 1, column: 9, expected: "a duration: numbers each followed by a unit",
+      found: "30 days", suggestion: "30d"),
+    BadLine(
+      source: "advance 2days", line: 1, column: 10, expected: "a duration such as", found: "2days",
+      suggestion: "2d"),
+    BadLine(
+      source: "lifetime all 1 hour 30 min", line: 1, column: 14, expected: "a duration: ",
+      found: "1 hour 30 min",
+      suggestion: "1h30m"),
     BadLine(source: "advance", line: 1, column: 8, expected: "a duration such as 1h, or 'to'"),
     BadLine(
       source: "advance to tomorrow", line: 1, column: 12, expected: "a UTC time such as", found: "tomorrow"),
@@ -233,7 +242,7 @@ struct ParserErrorTests {
     #expect(
       error.errors.map(\.description) == [
         "f.epsim:2:9: expected a known device (a.b), found 'b.c'",
-        "f.epsim:3:10: expected a unit (d, h, m, s or ms) after '5', found '5y'",
+        "f.epsim:3:10: expected a duration such as 1h, 30m, 59m59.999s or 1ms, found '5y' ('y' is not a unit: use d, h, m, s or ms)",
         "f.epsim:5:1: expected a step, a rule change or 'expect', found 'seed' (setup lines go before the first step, line 2)",
       ])
   }

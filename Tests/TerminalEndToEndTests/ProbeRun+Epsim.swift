@@ -22,12 +22,7 @@ extension ProbeRun {
 
   /// The child of the pane's shell, without waiting for a screen (for sizes too small for one).
   func paneChildPid() throws -> pid_t {
-    guard let tmuxPath = CommandRunner.findOnPath("tmux") else {
-      throw TmuxSession.Failure(description: "no tmux")
-    }
-    let shell = try CommandRunner.run(
-      tmuxPath, ["-L", tmux.socketName, "display-message", "-p", "-t", "main", "#{pane_pid}"]
-    ).output.trimmingCharacters(in: .whitespacesAndNewlines)
+    let shell = try tmux.paneValue("#{pane_pid}")
     for entry in try FileManager.default.contentsOfDirectory(atPath: "/proc")
     where entry.allSatisfy(\.isNumber) {
       guard let stat = try? String(contentsOfFile: "/proc/\(entry)/stat", encoding: .utf8) else { continue }

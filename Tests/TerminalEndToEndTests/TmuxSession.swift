@@ -3,8 +3,9 @@ import Foundation
 /// A private tmux server with one detached session, driven like a person at a keyboard:
 /// send keys, read the screen, resize the window.
 ///
-/// Every session gets its own server socket (`tmux -L`), so tests can run in parallel and never
-/// touch a user's tmux; `close()` (also run on deinit) kills that server.
+/// Every session gets its own server socket (`tmux -L`) in a folder of its own (`TMUX_TMPDIR`),
+/// so tests can run in parallel and never touch a user's tmux; `close()` (also run on deinit)
+/// kills that server and removes the folder, since tmux leaves its socket file behind.
 final class TmuxSession {
   /// Something tmux could not do, with what was on the screen where that helps.
   struct Failure: Error, CustomStringConvertible {
@@ -12,6 +13,8 @@ final class TmuxSession {
   }
 
   let socketName: String
+  /// Where the server's socket lives: tmux's TMUX_TMPDIR for this session only.
+  let socketFolder: URL
   private let tmux: URL
   private var isClosed = false
 
@@ -23,6 +26,8 @@ final class TmuxSession {
     }
     self.tmux = tmux
     socketName = "epsim-test-\(getpid())-\(UUID().uuidString.prefix(8))"
+    socketFolder = FileManager.default.temporaryDirectory.appendingPathComponent(socketName)
+    try FileManager.default.createDirectory(at: socketFolder, withIntermediateDirectories: true)
     try run(["new-session", "-d", "-s", "main", "-x", "\(width)", "-y", "\(height)", command])
   }
 
@@ -74,8 +79,12 @@ final class TmuxSession {
 
   /// The terminal device of the pane, such as /dev/pts/3.
   func paneTerminal() throws -> String {
-    try run(["display-message", "-p", "-t", "main", "#{pane_tty}"]).trimmingCharacters(
-      in: .whitespacesAndNewlines)
+    try paneValue("#{pane_tty}")
+  }
+
+  /// One of tmux's formats for the pane, such as `#{pane_pid}`.
+  func paneValue(_ format: String) throws -> String {
+    try run(["display-message", "-p", "-t", "main", format]).trimmingCharacters(in: .whitespacesAndNewlines)
   }
 
   /// The text of tmux's most recent paste buffer.
@@ -92,6 +101,7 @@ final class TmuxSession {
     guard !isClosed else { return }
     isClosed = true
     _ = try? run(["kill-server"])
+    try? FileManager.default.removeItem(at: socketFolder)
   }
 
   @discardableResult
@@ -100,6 +110,7 @@ final class TmuxSession {
     var environment = ProcessInfo.processInfo.environment
     environment["LC_ALL"] = "C.UTF-8"
     environment.removeValue(forKey: "TMUX")
+    environment["TMUX_TMPDIR"] = socketFolder.path
     let result = try CommandRunner.run(
       tmux, ["-L", socketName, "-f", "/dev/null"] + arguments, environment: environment)
     guard result.status == 0 else {
