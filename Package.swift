@@ -138,7 +138,8 @@ let package = Package(
         .product(name: "Hummingbird", package: "hummingbird"),
       ]),
     .testTarget(
-      name: "AppStoreCommerceTests", dependencies: ["AppStoreCommerce", "LifecycleSimulator", "ExternalPurchaseTokens"]),
+      name: "AppStoreCommerceTests",
+      dependencies: ["AppStoreCommerce", "LifecycleSimulator", "ExternalPurchaseTokens"]),
     // Run the built binaries; depending on the executables makes SwiftPM build them first.
     .testTarget(name: "EpsimCLITests", dependencies: ["epsim", "ExternalPurchaseTokens", "TokenCorpus"]),
     // The built `epsim` and the probe in a real terminal (tmux).

@@ -78,7 +78,8 @@ public struct Offer: Hashable, Sendable {
   public var prices: [String: Int64]
 
   public init(
-    id: String, type: OfferType, discount: OfferDiscountType, period: SubscriptionDuration, periodCount: Int = 1,
+    id: String, type: OfferType, discount: OfferDiscountType, period: SubscriptionDuration,
+    periodCount: Int = 1,
     prices: [String: Int64] = [:]
   ) {
     self.id = id
@@ -144,15 +145,21 @@ public struct Product: Hashable, Sendable {
   public var problem: String? {
     if id.isEmpty { return "a product needs an id" }
     if (type == .autoRenewable) != (subscription != nil) {
-      return "product \(id): a subscription group, level and duration are required exactly for auto-renewable subscriptions"
+      return
+        "product \(id): a subscription group, level and duration are required exactly for auto-renewable subscriptions"
     }
-    if type != .autoRenewable && !offers.isEmpty { return "product \(id): only auto-renewable subscriptions have offers" }
-    if type == .consumable && familyShareable { return "product \(id): consumables cannot be family shareable" }
+    if type != .autoRenewable && !offers.isEmpty {
+      return "product \(id): only auto-renewable subscriptions have offers"
+    }
+    if type == .consumable && familyShareable {
+      return "product \(id): consumables cannot be family shareable"
+    }
     if let level = subscription?.level, level < 1 { return "product \(id): level must be 1 or more" }
     for (storefront, price) in prices where price.milliunits < 0 || price.currency.count != 3 {
       return "product \(id): price in \(storefront) needs milliunits >= 0 and a 3-letter ISO 4217 currency"
     }
-    for offer in offers where offer.periodCount < 1 || (offer.discount != .payAsYouGo && offer.periodCount != 1) {
+    for offer in offers
+    where offer.periodCount < 1 || (offer.discount != .payAsYouGo && offer.periodCount != 1) {
       return "product \(id): offer \(offer.id) has a wrong period count"
     }
     for offer in offers where offer.discount == .oneTime {

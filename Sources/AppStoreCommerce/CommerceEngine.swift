@@ -52,7 +52,8 @@ extension CommerceState {
     case .refund(let transactionId, let reason, let percentage):
       try refund(transactionId, reason: reason, percentage: percentage, into: &out)
     case .raisePrice(let productId, let storefront, let milliunits, let needsConsent):
-      try raisePrice(productId, storefront: storefront, to: milliunits, needsConsent: needsConsent, into: &out)
+      try raisePrice(
+        productId, storefront: storefront, to: milliunits, needsConsent: needsConsent, into: &out)
     case .setForSale(let productId, let forSale):
       products[Int(try existingProduct(productId))].isForSale = forSale
     case .setRenewalRate(let customer, let rate):
@@ -70,9 +71,12 @@ extension CommerceState {
   }
 
   private mutating func addCustomer(_ customer: CommerceCustomer) throws(CommerceError) {
-    guard customerIndex[customer.id] == nil else { throw CommerceError("customer \(customer.id) exists already") }
+    guard customerIndex[customer.id] == nil else {
+      throw CommerceError("customer \(customer.id) exists already")
+    }
     guard !customer.storefrontId.isEmpty else {
-      throw CommerceError("customer \(customer.id): storefront \(customer.storefront) needs an explicit storefront id")
+      throw CommerceError(
+        "customer \(customer.id): storefront \(customer.storefront) needs an explicit storefront id")
     }
     var added = customer
     lastAppTransactionId += 1 + UInt64(generator.below(16))

@@ -11,7 +11,8 @@ public struct PurchaseRequest: Hashable, Sendable {
   public var appAccountToken: String?
 
   public init(
-    customer: String, productId: String, quantity: Int = 1, offerId: String? = nil, appAccountToken: String? = nil
+    customer: String, productId: String, quantity: Int = 1, offerId: String? = nil,
+    appAccountToken: String? = nil
   ) {
     self.customer = customer
     self.productId = productId

@@ -26,7 +26,8 @@ public struct GracePeriodSetting: Hashable, Sendable {
   public var renewals: GracePeriodRenewals
 
   public init(
-    enabled: Bool = false, duration: GracePeriodDuration = .sixteenDays, renewals: GracePeriodRenewals = .allRenewals
+    enabled: Bool = false, duration: GracePeriodDuration = .sixteenDays,
+    renewals: GracePeriodRenewals = .allRenewals
   ) {
     self.enabled = enabled
     self.duration = duration
@@ -56,7 +57,8 @@ public struct CommerceSettings: Hashable, Sendable {
 
   public init(
     environment: CommerceEnvironment, bundleId: String = "com.example.app",
-    gracePeriod: GracePeriodSetting = GracePeriodSetting(), billingRetryLength: VirtualDuration = 60 * Milliseconds.day,
+    gracePeriod: GracePeriodSetting = GracePeriodSetting(),
+    billingRetryLength: VirtualDuration = 60 * Milliseconds.day,
     billingRetryInterval: VirtualDuration = Milliseconds.day, sandboxRenewalLimit: Int = 12,
     sandboxScalesBillingWindows: Bool = true, recentStartLapse: VirtualDuration = 60 * Milliseconds.day
   ) {

@@ -30,7 +30,8 @@ extension CommerceState {
     }
     let chain = try existingChain(customer: customer, groupId: groupId)
     guard chains[Int(chain)].isLive else {
-      throw CommerceError("\(customer)'s subscription in \(groupId) has ended; buy \(productId) to resubscribe")
+      throw CommerceError(
+        "\(customer)'s subscription in \(groupId) has ended; buy \(productId) to resubscribe")
     }
     return chain
   }
@@ -57,10 +58,13 @@ extension CommerceState {
       return
     }
     let info = target.subscription!
-    let immediate = info.level < current.level || (info.level == current.level && info.duration == current.duration)
+    let immediate =
+      info.level < current.level || (info.level == current.level && info.duration == current.duration)
     guard immediate else {
       chains[Int(chain)].autoRenewProduct = product
-      emit(.init(.didChangeRenewalPref, .downgrade), chain: chain, summary: "downgrade to \(target.id)", into: &out)
+      emit(
+        .init(.didChangeRenewalPref, .downgrade), chain: chain, summary: "downgrade to \(target.id)",
+        into: &out)
       return
     }
     guard value.status(at: now) == .active else {
@@ -86,7 +90,9 @@ extension CommerceState {
       into: &out)
   }
 
-  mutating func consentToPriceIncrease(customer: String, groupId: String, into out: inout [CommerceDomainEvent])
+  mutating func consentToPriceIncrease(
+    customer: String, groupId: String, into out: inout [CommerceDomainEvent]
+  )
     throws(CommerceError)
   {
     let chain = try existingChain(customer: customer, groupId: groupId)

@@ -38,7 +38,8 @@ extension CommerceState {
   }
 
   /// A FAMILY_SHARED copy of a purchaser's transaction for a member; nil original starts a new one.
-  mutating func copyTransaction(_ source: Int32, for member: Int32, original: (UInt64, VirtualTime)?) -> Int32 {
+  mutating func copyTransaction(_ source: Int32, for member: Int32, original: (UInt64, VirtualTime)?) -> Int32
+  {
     var copy = transactions[Int(source)]
     let id = mintTransactionId()
     copy.transactionId = id
@@ -57,7 +58,9 @@ extension CommerceState {
   /// Gives each family member without access a new shared chain (SUBSCRIBED/INITIAL_BUY for them).
   mutating func shareChain(_ chain: Int32, into out: inout [CommerceDomainEvent]) {
     let sharing = Set(
-      chains[Int(chain)].shares.filter { sharedChains[Int($0)].revokedAt == nil }.map { sharedChains[Int($0)].member })
+      chains[Int(chain)].shares.filter { sharedChains[Int($0)].revokedAt == nil }.map {
+        sharedChains[Int($0)].member
+      })
     for member in familyMembers(of: chains[Int(chain)].customer) where !sharing.contains(member) {
       let copy = copyTransaction(chains[Int(chain)].latestTransaction, for: member, original: nil)
       let shared = SharedChain(
@@ -67,15 +70,20 @@ extension CommerceState {
       let share = Int32(sharedChains.count - 1)
       chains[Int(chain)].shares.append(share)
       out.append(
-        sharedEvent(.init(.subscribed, .initialBuy), share: share, summary: "family access for \(customers[Int(member)].id)"))
+        sharedEvent(
+          .init(.subscribed, .initialBuy), share: share,
+          summary: "family access for \(customers[Int(member)].id)"))
     }
   }
 
   /// A member gets a copy of a shareable non-consumable. **Assumption:** Apple notifies nothing for it.
-  mutating func shareNonConsumable(_ transaction: Int32, with member: Int32, into out: inout [CommerceDomainEvent]) {
+  mutating func shareNonConsumable(
+    _ transaction: Int32, with member: Int32, into out: inout [CommerceDomainEvent]
+  ) {
     let copy = copyTransaction(transaction, for: member, original: nil)
     nonConsumableCopies[transaction, default: []].append(copy)
-    out.append(transactionEvent(nil, transaction: copy, summary: "family access for \(customers[Int(member)].id)"))
+    out.append(
+      transactionEvent(nil, transaction: copy, summary: "family access for \(customers[Int(member)].id)"))
   }
 
   mutating func joinFamily(_ customerId: String, familyId: String, into out: inout [CommerceDomainEvent])
@@ -102,9 +110,12 @@ extension CommerceState {
   }
 
   /// The customer leaves: they lose what others shared, and others lose what they shared (REVOKE).
-  mutating func leaveFamily(_ customerId: String, into out: inout [CommerceDomainEvent]) throws(CommerceError) {
+  mutating func leaveFamily(_ customerId: String, into out: inout [CommerceDomainEvent]) throws(CommerceError)
+  {
     let customer = try existingCustomer(customerId)
-    guard customers[Int(customer)].familyId != nil else { throw CommerceError("\(customerId) is in no family") }
+    guard customers[Int(customer)].familyId != nil else {
+      throw CommerceError("\(customerId) is in no family")
+    }
     for share in sharedChains.indices where sharedChains[share].revokedAt == nil {
       let shared = sharedChains[share]
       if shared.member == customer || chains[Int(shared.purchaserChain)].customer == customer {
@@ -125,13 +136,15 @@ extension CommerceState {
   mutating func revokeShare(_ share: Int32, into out: inout [CommerceDomainEvent]) {
     sharedChains[Int(share)].revokedAt = now
     let latest = sharedChains[Int(share)].latestTransaction
-    transactions[Int(latest)].revocation = Revocation(date: now, reason: nil, type: .familyRevoke, percentage: nil)
+    transactions[Int(latest)].revocation = Revocation(
+      date: now, reason: nil, type: .familyRevoke, percentage: nil)
     out.append(sharedEvent(.init(.revoke), share: share, summary: "family access revoked"))
   }
 
   /// A member loses a shared non-consumable.
   mutating func revokeCopy(_ copy: Int32, into out: inout [CommerceDomainEvent]) {
-    transactions[Int(copy)].revocation = Revocation(date: now, reason: nil, type: .familyRevoke, percentage: nil)
+    transactions[Int(copy)].revocation = Revocation(
+      date: now, reason: nil, type: .familyRevoke, percentage: nil)
     out.append(transactionEvent(.init(.revoke), transaction: copy, summary: "family access revoked"))
   }
 }

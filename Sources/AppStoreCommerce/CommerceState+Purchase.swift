@@ -1,7 +1,9 @@
 import LifecycleSimulator
 
 extension CommerceState {
-  mutating func purchase(_ request: PurchaseRequest, into out: inout [CommerceDomainEvent]) throws(CommerceError) {
+  mutating func purchase(_ request: PurchaseRequest, into out: inout [CommerceDomainEvent])
+    throws(CommerceError)
+  {
     let customer = try existingCustomer(request.customer)
     let productIndex = try existingProduct(request.productId)
     let product = products[Int(productIndex)]
@@ -10,7 +12,8 @@ extension CommerceState {
       throw CommerceError("\(product.id) is not for sale in storefront \(storefront)")
     }
     guard request.quantity >= 1, request.quantity == 1 || product.type == .consumable else {
-      throw CommerceError("quantity \(request.quantity): only consumables can be bought more than one at a time")
+      throw CommerceError(
+        "quantity \(request.quantity): only consumables can be bought more than one at a time")
     }
     if product.type == .autoRenewable {
       try subscribe(request, customer: customer, product: productIndex, into: &out)
@@ -22,7 +25,8 @@ extension CommerceState {
 
   /// A transaction of the customer's product at now, priced in their storefront.
   mutating func newTransaction(
-    customer: Int32, product: Int32, price: Int64, reason: TransactionReason, original: (UInt64, VirtualTime)?,
+    customer: Int32, product: Int32, price: Int64, reason: TransactionReason,
+    original: (UInt64, VirtualTime)?,
     expires: VirtualTime?, offer: AppliedOffer?, appAccountToken: String?, chain: Int32, quantity: Int32 = 1
   ) -> TransactionRecord {
     let buyer = customers[Int(customer)]
@@ -32,9 +36,11 @@ extension CommerceState {
       transactionId: id, originalTransactionId: original?.0 ?? id,
       webOrderLineItemId: products[Int(product)].type == .autoRenewable ? mintWebOrderLineItemId() : nil,
       customer: customer, product: product, purchaseDate: now, originalPurchaseDate: original?.1 ?? now,
-      expiresDate: expires, quantity: quantity, consumed: 0, price: price, currencyIndex: intern(currency: currency),
+      expiresDate: expires, quantity: quantity, consumed: 0, price: price,
+      currencyIndex: intern(currency: currency),
       storefrontIndex: intern(storefront: buyer.storefront, id: buyer.storefrontId), reason: reason,
-      ownership: .purchased, isUpgraded: false, offer: offer, appAccountToken: appAccountToken, revocation: nil,
+      ownership: .purchased, isUpgraded: false, offer: offer, appAccountToken: appAccountToken,
+      revocation: nil,
       chain: chain)
   }
 
@@ -52,7 +58,8 @@ extension CommerceState {
       offer: nil, appAccountToken: request.appAccountToken, chain: -1, quantity: Int32(request.quantity))
     let index = record(transaction)
     out.append(
-      transactionEvent(.init(.oneTimeCharge), transaction: index, summary: "\(request.customer) bought \(item.id)"))
+      transactionEvent(
+        .init(.oneTimeCharge), transaction: index, summary: "\(request.customer) bought \(item.id)"))
     if item.type == .nonConsumable && item.familyShareable {
       for member in familyMembers(of: customer) { shareNonConsumable(index, with: member, into: &out) }
     }
@@ -76,11 +83,13 @@ extension CommerceState {
     }
     let offer = item.offers[offerIndex]
     guard offer.price(in: customers[Int(customer)].storefront) != nil else {
-      throw CommerceError("offer \(offerId) is not available in storefront \(customers[Int(customer)].storefront)")
+      throw CommerceError(
+        "offer \(offerId) is not available in storefront \(customers[Int(customer)].storefront)")
     }
     let key = ChainKey(customer: customer, groupId: item.subscription!.groupId)
     if offer.type == .introductory && introductoryOfferUsed.contains(key) {
-      throw CommerceError("\(request.customer) has used the introductory offer of group \(key.groupId) already")
+      throw CommerceError(
+        "\(request.customer) has used the introductory offer of group \(key.groupId) already")
     }
     if offer.type == .winBack && existing == nil {
       throw CommerceError("win-back offer \(offerId) is only for customers whose subscription has lapsed")
@@ -97,7 +106,8 @@ extension CommerceState {
     let existing = chainIndex[key]
     if let chain = existing, chains[Int(chain)].isLive {
       guard request.offerId == nil else {
-        throw CommerceError("\(request.customer) is subscribed in group \(info.groupId); offers apply to new purchases")
+        throw CommerceError(
+          "\(request.customer) is subscribed in group \(info.groupId); offers apply to new purchases")
       }
       try changeProduct(chain: chain, to: product, into: &out)
       return
@@ -115,7 +125,8 @@ extension CommerceState {
     let transaction = newTransaction(
       customer: customer, product: product, price: price, reason: .purchase,
       original: previous.map { ($0.originalTransactionId, $0.originalPurchaseDate) }, expires: firstEnd,
-      offer: applied, appAccountToken: request.appAccountToken ?? previous?.appAccountToken, chain: chainIndexValue)
+      offer: applied, appAccountToken: request.appAccountToken ?? previous?.appAccountToken,
+      chain: chainIndexValue)
     let index = record(transaction)
     let running = offerIndex.map {
       RunningOffer(productIndex: product, offerIndex: $0, remaining: offer!.periodCount - 1)
@@ -126,8 +137,10 @@ extension CommerceState {
     let chain = SubscriptionChain(
       customer: customer, groupId: info.groupId, originalTransactionId: transaction.originalTransactionId,
       originalPurchaseDate: transaction.originalPurchaseDate, product: product, autoRenewProduct: product,
-      autoRenew: true, appAccountToken: transaction.appAccountToken, expiresDate: firstEnd, latestTransaction: index,
-      phase: .active, renewalsSincePurchase: 0, recentStartDate: recentStart, offer: running, priceIncrease: nil,
+      autoRenew: true, appAccountToken: transaction.appAccountToken, expiresDate: firstEnd,
+      latestTransaction: index,
+      phase: .active, renewalsSincePurchase: 0, recentStartDate: recentStart, offer: running,
+      priceIncrease: nil,
       shares: previous?.shares ?? [])
     if existing == nil {
       chains.append(chain)

@@ -9,13 +9,17 @@ extension CommerceState {
     guard transaction.ownership == .purchased else {
       throw CommerceError("transaction \(transactionId) is a family member's copy; refund the purchaser's")
     }
-    guard transaction.revocation == nil else { throw CommerceError("transaction \(transactionId) is revoked already") }
+    guard transaction.revocation == nil else {
+      throw CommerceError("transaction \(transactionId) is revoked already")
+    }
     return index
   }
 
   /// The customer asks Apple for a refund: CONSUMPTION_REQUEST for consumables and auto-renewables, and
   /// the App Store turns auto-renew off for a subscription (SPEC-APPSTORE 5.3).
-  mutating func requestRefund(_ transactionId: String, into out: inout [CommerceDomainEvent]) throws(CommerceError) {
+  mutating func requestRefund(_ transactionId: String, into out: inout [CommerceDomainEvent])
+    throws(CommerceError)
+  {
     let index = try refundable(transactionId)
     guard !refundRequests.contains(index) else {
       throw CommerceError("a refund of \(transactionId) is requested already")
@@ -27,7 +31,8 @@ extension CommerceState {
     out.append(
       transactionEvent(
         asksForData ? .init(.consumptionRequest) : nil, transaction: index, summary: "refund requested"))
-    if transaction.chain >= 0, chains[Int(transaction.chain)].isLive, chains[Int(transaction.chain)].autoRenew {
+    if transaction.chain >= 0, chains[Int(transaction.chain)].isLive, chains[Int(transaction.chain)].autoRenew
+    {
       chains[Int(transaction.chain)].autoRenew = false
       emit(
         .init(.didChangeRenewalStatus, .autoRenewDisabled), chain: transaction.chain,
@@ -35,7 +40,9 @@ extension CommerceState {
     }
   }
 
-  mutating func declineRefund(_ transactionId: String, into out: inout [CommerceDomainEvent]) throws(CommerceError) {
+  mutating func declineRefund(_ transactionId: String, into out: inout [CommerceDomainEvent])
+    throws(CommerceError)
+  {
     let index = try refundable(transactionId)
     guard refundRequests.remove(index) != nil else {
       throw CommerceError("no refund of \(transactionId) was requested")
@@ -54,7 +61,8 @@ extension CommerceState {
     }
     refundRequests.remove(index)
     transactions[Int(index)].revocation = Revocation(
-      date: now, reason: reason, type: percentage == 100_000 ? .refundFull : .refundProrated, percentage: percentage)
+      date: now, reason: reason, type: percentage == 100_000 ? .refundFull : .refundProrated,
+      percentage: percentage)
     let chain = transactions[Int(index)].chain
     out.append(transactionEvent(.init(.refund), transaction: index, summary: "refunded \(transactionId)"))
     if chain >= 0 && chains[Int(chain)].latestTransaction == index && chains[Int(chain)].isLive {
@@ -78,7 +86,9 @@ extension CommerceState {
     guard products[Int(transaction.product)].type == .consumable else {
       throw CommerceError("transaction \(transactionId) is not a consumable")
     }
-    guard transaction.revocation == nil else { throw CommerceError("transaction \(transactionId) is refunded") }
+    guard transaction.revocation == nil else {
+      throw CommerceError("transaction \(transactionId) is refunded")
+    }
     guard quantity >= 1, Int(transaction.consumed) + quantity <= Int(transaction.quantity) else {
       throw CommerceError(
         "cannot consume \(quantity) of \(transactionId): \(transaction.quantity - transaction.consumed) left")

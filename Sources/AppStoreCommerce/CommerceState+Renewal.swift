@@ -2,7 +2,9 @@ import LifecycleSimulator
 
 extension CommerceState {
   /// Moves the clock, running every renewal, failure, grace end, retry and expiry due on the way in time order.
-  mutating func advanceClock(to time: VirtualTime, into out: inout [CommerceDomainEvent]) throws(CommerceError) {
+  mutating func advanceClock(to time: VirtualTime, into out: inout [CommerceDomainEvent])
+    throws(CommerceError)
+  {
     guard time >= now else {
       throw CommerceError("the clock only moves forward (from \(now) to \(time)); rewind the history instead")
     }
@@ -75,7 +77,8 @@ extension CommerceState {
 
   /// A successful renewal: a new transaction in the chain, with the next product (a downgrade lands here).
   mutating func renew(
-    _ chain: Int32, periodStart: VirtualTime, subtype: NotificationSubtype?, into out: inout [CommerceDomainEvent]
+    _ chain: Int32, periodStart: VirtualTime, subtype: NotificationSubtype?,
+    into out: inout [CommerceDomainEvent]
   ) {
     var value = chains[Int(chain)]
     let product = value.autoRenewProduct
@@ -88,7 +91,8 @@ extension CommerceState {
     } else {
       value.offer = nil
     }
-    let expires = periodEnd(products[Int(product)].subscription!.duration, from: periodStart, customer: value.customer)
+    let expires = periodEnd(
+      products[Int(product)].subscription!.duration, from: periodStart, customer: value.customer)
     let transaction = newTransaction(
       customer: value.customer, product: product, price: price, reason: .renewal,
       original: (value.originalTransactionId, value.originalPurchaseDate), expires: expires, offer: applied,
@@ -109,12 +113,14 @@ extension CommerceState {
   private mutating func failBilling(_ chain: Int32, into out: inout [CommerceDomainEvent]) {
     let value = chains[Int(chain)]
     let grace = settings.gracePeriod
-    let paidToPaid = transactions[Int(value.latestTransaction)].price > 0 && (renewalPrice(of: value) ?? 0) > 0
+    let paidToPaid =
+      transactions[Int(value.latestTransaction)].price > 0 && (renewalPrice(of: value) ?? 0) > 0
     let hasGrace = grace.enabled && (grace.renewals == .allRenewals || paidToPaid)
     let customer = value.customer
     let retry = BillingRetry(
       failedAt: now,
-      graceEnd: hasGrace ? now + window(Int64(grace.duration.rawValue) * Milliseconds.day, customer: customer) : nil,
+      graceEnd: hasGrace
+        ? now + window(Int64(grace.duration.rawValue) * Milliseconds.day, customer: customer) : nil,
       graceOver: false, nextAttempt: now + window(settings.billingRetryInterval, customer: customer),
       retryEnd: now + window(settings.billingRetryLength, customer: customer))
     chains[Int(chain)].phase = .billingRetry(retry)
@@ -135,7 +141,8 @@ extension CommerceState {
 
   /// The chain ends with `intent`; EXPIRED carries the matching subtype (SPEC-APPSTORE 5.3).
   mutating func expire(
-    _ chain: Int32, _ intent: ExpirationIntent, _ subtype: NotificationSubtype?, into out: inout [CommerceDomainEvent]
+    _ chain: Int32, _ intent: ExpirationIntent, _ subtype: NotificationSubtype?,
+    into out: inout [CommerceDomainEvent]
   ) {
     chains[Int(chain)].phase = .expired(intent)
     emit(.init(.expired, subtype), chain: chain, summary: "expired (intent \(intent.rawValue))", into: &out)

@@ -87,7 +87,8 @@ extension CommerceState {
       revocationDate: revocation?.date, revocationPercentage: revocation?.percentage,
       revocationReason: revocation?.reason?.rawValue, revocationType: revocation?.type.rawValue,
       signedDate: signedDate, storefront: storefront.code, storefrontId: storefront.id,
-      subscriptionGroupIdentifier: product.subscription?.groupId, transactionId: String(transaction.transactionId),
+      subscriptionGroupIdentifier: product.subscription?.groupId,
+      transactionId: String(transaction.transactionId),
       transactionReason: transaction.reason.rawValue, type: product.type.rawValue,
       webOrderLineItemId: transaction.webOrderLineItemId.map { String($0) })
   }
