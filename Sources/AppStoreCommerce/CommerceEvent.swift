@@ -59,13 +59,6 @@ public enum CommerceEvent: Hashable, Sendable {
   case clearPurchaseHistory(customer: String)
 }
 
-/// An event the engine refuses; the state is left exactly as it was.
-public struct CommerceError: Error, Hashable, Sendable, CustomStringConvertible {
-  public var message: String
-
-  public init(_ message: String) {
-    self.message = message
-  }
-
-  public var description: String { message }
-}
+/// An event the engine refuses; the state is left exactly as it was. The token engine's error type,
+/// so a runner that drives both worlds handles one kind of refusal.
+public typealias CommerceError = SimulationError

@@ -115,11 +115,12 @@ struct InvariantTests {
       #expect(owned.allSatisfy { $0.customer == chain.customer }, "\(context): chain mixes customers")
       let expiries = owned.compactMap(\.expiresDate)
       #expect(expiries.count == owned.count, "\(context): subscription transaction without expiresDate")
-      // Upgrades start a period now, so the strict rise holds for purchase dates and for renewals' expiries.
       #expect(zip(owned, owned.dropFirst()).allSatisfy { $0.purchaseDate <= $1.purchaseDate }, "\(context)")
-      let renewals = owned.filter { $0.reason == .renewal }
+      // An upgrade or a refund ends a period early (`isUpgraded`, `revocation`); every other period
+      // ends after the one before it.
+      let periods = owned.filter { !$0.isUpgraded && $0.revocation == nil }
       #expect(
-        zip(renewals, renewals.dropFirst()).allSatisfy { $0.expiresDate! < $1.expiresDate! },
+        zip(periods, periods.dropFirst()).allSatisfy { $0.expiresDate! < $1.expiresDate! },
         "\(context): expiresDate not increasing")
       #expect(owned.last.map { $0.expiresDate == chain.expiresDate } ?? false, "\(context): chain expiry")
       checkStatusIsDerivable(state, chain, context)

@@ -40,7 +40,7 @@ struct SandboxAndClockTests {
     #expect(world.payloads("alice").count == 13)
     #expect(world.payloads("slow").count == 2)
     try world.apply(.setRenewalRate(customer: "slow", rate: .threeMinutes))
-    try world.advance(by: Milliseconds.hour + 3 * Milliseconds.minute)
+    try world.advance(by: Milliseconds.hour + 2 * Milliseconds.minute)
     #expect(world.payloads("slow").count == 3)
   }
 

@@ -27,9 +27,17 @@ struct TestWorld {
     return events.map { $0.notification?.text ?? "-" }
   }
 
+  /// Alice buys.
   @discardableResult
   mutating func buy(
-    _ customer: String = "alice", _ product: String, offer: String? = nil, token: String? = nil,
+    _ product: String, offer: String? = nil, token: String? = nil, quantity: Int = 1
+  ) throws -> [String] {
+    try buy("alice", product, offer: offer, token: token, quantity: quantity)
+  }
+
+  @discardableResult
+  mutating func buy(
+    _ customer: String, _ product: String, offer: String? = nil, token: String? = nil,
     quantity: Int = 1
   ) throws -> [String] {
     try apply(
