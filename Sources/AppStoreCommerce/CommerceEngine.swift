@@ -102,9 +102,7 @@ extension CommerceState {
   /// Appends a transaction and indexes it.
   mutating func record(_ transaction: TransactionRecord) -> Int32 {
     transactions.append(transaction)
-    let index = Int32(transactions.count - 1)
-    transactionIndex[transaction.transactionId] = index
-    return index
+    return Int32(transactions.count - 1)
   }
 
   /// A domain event about a chain (and its newest transaction) as they are now.

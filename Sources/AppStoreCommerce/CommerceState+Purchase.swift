@@ -27,7 +27,7 @@ extension CommerceState {
   mutating func newTransaction(
     customer: Int32, product: Int32, price: Int64, reason: TransactionReason,
     original: (UInt64, VirtualTime)?,
-    expires: VirtualTime?, offer: AppliedOffer?, appAccountToken: String?, chain: Int32, quantity: Int32 = 1
+    expires: VirtualTime?, offer: Int16?, appAccountToken: String?, chain: Int32, quantity: Int32 = 1
   ) -> TransactionRecord {
     let buyer = customers[Int(customer)]
     let currency = products[Int(product)].prices[buyer.storefront]?.currency ?? "USD"
@@ -39,7 +39,7 @@ extension CommerceState {
       expiresDate: expires, quantity: quantity, consumed: 0, price: price,
       currencyIndex: intern(currency: currency),
       storefrontIndex: intern(storefront: buyer.storefront, id: buyer.storefrontId), reason: reason,
-      ownership: .purchased, isUpgraded: false, offer: offer, appAccountToken: appAccountToken,
+      ownership: .purchased, isUpgraded: false, offerIndex: offer, appAccountToken: appAccountToken,
       revocation: nil,
       chain: chain)
   }
@@ -120,12 +120,12 @@ extension CommerceState {
     let price =
       offer?.price(in: customers[Int(customer)].storefront)
       ?? products[Int(product)].prices[customers[Int(customer)].storefront]!.milliunits
-    let applied = offer.map { appliedOffer($0) }
     let previous = existing.map { chains[Int($0)] }
     let transaction = newTransaction(
       customer: customer, product: product, price: price, reason: .purchase,
       original: previous.map { ($0.originalTransactionId, $0.originalPurchaseDate) }, expires: firstEnd,
-      offer: applied, appAccountToken: request.appAccountToken ?? previous?.appAccountToken,
+      offer: offerIndex.map { Int16($0) },
+      appAccountToken: request.appAccountToken ?? previous?.appAccountToken,
       chain: chainIndexValue)
     let index = record(transaction)
     let running = offerIndex.map {
@@ -157,6 +157,11 @@ extension CommerceState {
       .init(type, subtype), chain: chainIndexValue,
       summary: "\(request.customer) \(verb) \(products[Int(product)].id)", copies: true, into: &out)
     if products[Int(product)].familyShareable { shareChain(chainIndexValue, into: &out) }
+  }
+
+  /// The offer a transaction was charged under, as its payload writes it.
+  public func offer(of transaction: TransactionRecord) -> AppliedOffer? {
+    transaction.offerIndex.map { appliedOffer(products[Int(transaction.product)].offers[Int($0)]) }
   }
 
   func appliedOffer(_ offer: Offer) -> AppliedOffer {

@@ -62,7 +62,7 @@ extension CommerceState {
     refundRequests.remove(index)
     transactions[Int(index)].revocation = Revocation(
       date: now, reason: reason, type: percentage == 100_000 ? .refundFull : .refundProrated,
-      percentage: percentage)
+      percentage: Int32(percentage))
     let chain = transactions[Int(index)].chain
     out.append(transactionEvent(.init(.refund), transaction: index, summary: "refunded \(transactionId)"))
     if chain >= 0 && chains[Int(chain)].latestTransaction == index && chains[Int(chain)].isLive {

@@ -83,9 +83,9 @@ extension CommerceState {
     var value = chains[Int(chain)]
     let product = value.autoRenewProduct
     let price = renewalPrice(of: value) ?? 0
-    var applied: AppliedOffer?
+    var applied: Int16?
     if var offer = value.offer, offer.remaining > 0, offer.productIndex == product {
-      applied = appliedOffer(products[Int(product)].offers[Int(offer.offerIndex)])
+      applied = Int16(offer.offerIndex)
       offer.remaining -= 1
       value.offer = offer
     } else {

@@ -15,7 +15,7 @@ public struct CommerceState: Hashable, Sendable {
   public internal(set) var products: [Product] = []
   public internal(set) var customers: [CommerceCustomer] = []
   /// Every transaction ever made, in order.
-  public internal(set) var transactions: [TransactionRecord] = []
+  public internal(set) var transactions = TransactionLog()
   /// Every purchased subscription chain, in order of first purchase.
   public internal(set) var chains: [SubscriptionChain] = []
   /// Every family member's access to another's subscription.
@@ -27,7 +27,6 @@ public struct CommerceState: Hashable, Sendable {
 
   var productIndex: [String: Int32] = [:]
   var customerIndex: [String: Int32] = [:]
-  var transactionIndex: [UInt64: Int32] = [:]
   var storefrontIndex: [StorefrontCode: Int32] = [:]
   var currencyIndex: [String: Int32] = [:]
   /// The chain each customer holds in each group (family copies are in `sharedChains`).
@@ -70,7 +69,7 @@ public struct CommerceState: Hashable, Sendable {
   public func customer(_ id: String) -> CommerceCustomer? { customerIndex[id].map { customers[Int($0)] } }
 
   public func transaction(_ id: String) -> TransactionRecord? {
-    UInt64(id).flatMap { transactionIndex[$0] }.map { transactions[Int($0)] }
+    UInt64(id).flatMap { transactions.position(of: $0) }.map { transactions[$0] }
   }
 
   /// A customer's transactions, oldest first (after a sandbox history clear, only the newer ones).
@@ -118,10 +117,10 @@ public struct CommerceState: Hashable, Sendable {
   }
 
   func existingTransaction(_ id: String) throws(CommerceError) -> Int32 {
-    guard let number = UInt64(id), let index = transactionIndex[number] else {
+    guard let number = UInt64(id), let index = transactions.position(of: number) else {
       throw CommerceError("unknown transaction \(id)")
     }
-    return index
+    return Int32(index)
   }
 
   func existingChain(customer: String, groupId: String) throws(CommerceError) -> Int32 {

@@ -72,7 +72,7 @@ extension CommerceState {
   public func payload(of transaction: TransactionRecord, signedDate: VirtualTime) -> TransactionPayload {
     let product = products[Int(transaction.product)]
     let storefront = storefronts[Int(transaction.storefrontIndex)]
-    let offer = transaction.offer
+    let offer = self.offer(of: transaction)
     let revocation = transaction.revocation
     return TransactionPayload(
       appAccountToken: transaction.appAccountToken,
@@ -84,7 +84,7 @@ extension CommerceState {
       originalPurchaseDate: transaction.originalPurchaseDate,
       originalTransactionId: String(transaction.originalTransactionId), price: transaction.price,
       productId: product.id, purchaseDate: transaction.purchaseDate, quantity: Int(transaction.quantity),
-      revocationDate: revocation?.date, revocationPercentage: revocation?.percentage,
+      revocationDate: revocation?.date, revocationPercentage: revocation?.percentage.map { Int($0) },
       revocationReason: revocation?.reason?.rawValue, revocationType: revocation?.type.rawValue,
       signedDate: signedDate, storefront: storefront.code, storefrontId: storefront.id,
       subscriptionGroupIdentifier: product.subscription?.groupId,

@@ -32,7 +32,7 @@ public struct Revocation: Hashable, Sendable {
   public var reason: RevocationReason?
   public var type: RevocationType
   /// Refunded share in milliunits (100000 = all); nil for a family revocation.
-  public var percentage: Int?
+  public var percentage: Int32?
 }
 
 /// The offer a transaction was charged under.
@@ -66,7 +66,8 @@ public struct TransactionRecord: Hashable, Sendable {
   public var reason: TransactionReason
   public var ownership: OwnershipType
   public var isUpgraded: Bool
-  public var offer: AppliedOffer?
+  /// The offer charged, as a position in the product's offers (`CommerceState.offer(of:)` spells it out).
+  public var offerIndex: Int16?
   public var appAccountToken: String?
   public var revocation: Revocation?
   /// The chain (subscription) this transaction belongs to, or -1.

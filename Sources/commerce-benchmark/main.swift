@@ -1,3 +1,4 @@
+import AppStoreCommerce
 import Dispatch
 import Foundation
 
@@ -29,6 +30,7 @@ if let flag = arguments.firstIndex(of: "--subscribers"), flag + 1 < arguments.co
         "%d subscribers, 365 days: %d transactions (%d refunds asked, %d billing failures set), %d domain events, %d chains",
       count, figures.transactions, figures.refunds, figures.failures, figures.domainEvents, state.chains.count
     ))
+  print("one stored transaction: \(MemoryLayout<TransactionRecord>.stride) bytes")
 } else {
   var results: [(subscribers: Int, transactions: Int, events: Int, seconds: Double, megabytes: Double)] = []
   for count in [10_000, 100_000] {

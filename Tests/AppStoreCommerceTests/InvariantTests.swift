@@ -19,7 +19,9 @@ struct InvariantTests {
   static func randomEvent(_ state: CommerceState, _ random: inout SeededGenerator) -> CommerceEvent {
     func pick<T>(_ values: [T]) -> T { values[random.below(values.count)] }
     let customer = pick(customerIds)
-    let transactionId = state.transactions.isEmpty ? "0" : String(pick(state.transactions).transactionId)
+    let transactionId =
+      state.transactions.isEmpty
+      ? "0" : String(state.transactions[random.below(state.transactions.count)].transactionId)
     let unit = state.settings.environment == .sandbox ? Milliseconds.minute : Milliseconds.day
     switch random.below(14) {
     case 0, 1, 2:
