@@ -11,6 +11,10 @@ extension CommerceState {
     guard product.isForSale, product.prices[storefront] != nil else {
       throw CommerceError("\(product.id) is not for sale in storefront \(storefront)")
     }
+    // Sandbox: "Allow Purchases & Renewals" off stops purchases as well as renewals (SPEC-APPSTORE 6).
+    guard !customers[Int(customer)].billingFails else {
+      throw CommerceError("\(request.customer)'s payment fails; the purchase is refused")
+    }
     guard request.quantity >= 1, request.quantity == 1 || product.type == .consumable else {
       throw CommerceError(
         "quantity \(request.quantity): only consumables can be bought more than one at a time")

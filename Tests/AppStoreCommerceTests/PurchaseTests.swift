@@ -144,3 +144,24 @@ struct PurchaseTests {
     }
   }
 }
+
+@Suite("The transaction log")
+struct TransactionLogTests {
+  @Test func idsAreFoundAcrossChunkBoundaries() throws {
+    var world = try TestWorld()
+    // More than two chunks of 16,384 transactions.
+    for _ in 0..<40_000 {
+      try world.state.apply(.purchase(PurchaseRequest(customer: "alice", productId: "coins.100")))
+    }
+    let log = world.state.transactions
+    #expect(log.count == 40_000)
+    for position in [0, 1, 16_383, 16_384, 16_385, 32_767, 32_768, 39_999] {
+      let id = log[position].transactionId
+      #expect(log.position(of: id) == position)
+      #expect(world.state.transaction(String(id))?.transactionId == id)
+      #expect(log.position(of: id + 1) == nil || log[position + 1].transactionId == id + 1)
+    }
+    #expect(log.position(of: 0) == nil && world.state.transaction("x") == nil)
+    #expect(Array(log).map(\.transactionId) == log.map(\.transactionId).sorted())
+  }
+}

@@ -48,7 +48,12 @@ struct SandboxAndClockTests {
     var settings = CommerceSettings.sandbox
     settings.gracePeriod = GracePeriodSetting(enabled: true, duration: .sixteenDays)
     var world = try TestWorld(settings, customers: [CommerceCustomer(id: "alice", billingFails: true)])
+    #expect(throws: CommerceError("alice's payment fails; the purchase is refused")) {
+      try world.buy("premium.monthly")
+    }
+    try world.apply(.setBillingFails(customer: "alice", fails: false))
     try world.buy("premium.monthly")
+    try world.apply(.setBillingFails(customer: "alice", fails: true))
     let failedAt = start + 5 * Milliseconds.minute
     #expect(try world.advance(to: failedAt) == ["DID_FAIL_TO_RENEW/GRACE_PERIOD"])
     // 16 of 30 days of a 5-minute month: 160 seconds; 60 days: 10 minutes.
