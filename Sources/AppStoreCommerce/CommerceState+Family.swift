@@ -17,7 +17,13 @@ extension CommerceState {
     into out: inout [CommerceDomainEvent]
   ) {
     out.append(chainEvent(notification, chain: chain, summary: summary))
+    let shareable = products[Int(chains[Int(chain)].product)].familyShareable
     for share in chains[Int(chain)].shares where sharedChains[Int(share)].revokedAt == nil {
+      // A chain now on a product that is not family shareable takes the members' access away.
+      if copies && !shareable {
+        revokeShare(share, into: &out)
+        continue
+      }
       if copies {
         let shared = sharedChains[Int(share)]
         let copy = copyTransaction(

@@ -51,7 +51,7 @@ extension CommerceState {
   }
 
   /// Apple refunds a transaction. Refunding a subscription's newest transaction revokes the subscription
-  /// (status 5) and family members lose it; an older one is only marked.
+  /// (status 5, even after it expired) and family members lose it; an older one is only marked.
   mutating func refund(
     _ transactionId: String, reason: RevocationReason, percentage: Int, into out: inout [CommerceDomainEvent]
   ) throws(CommerceError) {
@@ -64,10 +64,14 @@ extension CommerceState {
       date: now, reason: reason, type: percentage == 100_000 ? .refundFull : .refundProrated,
       percentage: Int32(percentage))
     let chain = transactions[Int(index)].chain
-    out.append(transactionEvent(.init(.refund), transaction: index, summary: "refunded \(transactionId)"))
-    if chain >= 0 && chains[Int(chain)].latestTransaction == index && chains[Int(chain)].isLive {
+    let revokesChain = chain >= 0 && chains[Int(chain)].latestTransaction == index
+    if revokesChain {
+      // Before the event, so that the REFUND carries status 5 as Apple would sign it.
       chains[Int(chain)].phase = .revoked(now)
       chains[Int(chain)].autoRenew = false
+    }
+    out.append(transactionEvent(.init(.refund), transaction: index, summary: "refunded \(transactionId)"))
+    if revokesChain {
       for share in chains[Int(chain)].shares where sharedChains[Int(share)].revokedAt == nil {
         revokeShare(share, into: &out)
       }

@@ -65,4 +65,10 @@ public struct CommerceDomainEvent: Hashable, Sendable {
   public var shared: SharedChain?
   /// A short description for logs.
   public var summary: String
+
+  /// The subscription's `status` at the event (the `status` of a notification's `data`), if it concerns one.
+  public var status: SubscriptionStatus? {
+    if shared?.revokedAt != nil { return .revoked }
+    return chain?.status(at: time)
+  }
 }

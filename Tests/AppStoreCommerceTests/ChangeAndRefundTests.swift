@@ -59,6 +59,7 @@ struct ChangeAndRefundTests {
     #expect(
       try world.apply(.refund(transactionId: latest, reason: .appIssue, percentage: 100_000)) == ["REFUND"])
     let refunded = world.lastPayload
+    #expect(world.log.last?.status == .revoked, "the REFUND notification carries status 5")
     #expect(refunded.revocationDate == date(2026, 2, 1) && refunded.revocationReason == 1)
     #expect(refunded.revocationType == "REFUND_FULL" && refunded.revocationPercentage == 100_000)
     #expect(world.state.transaction(first)?.revocation == nil)

@@ -75,6 +75,7 @@ struct InvariantTests {
         #expect(produced.allSatisfy { $0.time <= run.state.now }, "seed \(seed) step \(step)")
         #expect(
           zip(produced, produced.dropFirst()).allSatisfy { $0.time <= $1.time }, "seed \(seed) step \(step)")
+        for domainEvent in produced { checkStatus(of: domainEvent, run.state, "seed \(seed) step \(step)") }
         if case .refund(let id, _, _) = event {
           checkRefund(of: id, before: before, after: run.state, seed, step)
         }
@@ -84,6 +85,27 @@ struct InvariantTests {
       }
     }
     return run
+  }
+
+  /// The status a notification would carry agrees with what the notification says happened.
+  static func checkStatus(of event: CommerceDomainEvent, _ state: CommerceState, _ context: String) {
+    guard let notification = event.notification, let status = event.status else { return }
+    let expected: SubscriptionStatus?
+    switch (notification.type, notification.subtype) {
+    case (.subscribed, _), (.didRenew, _), (.offerRedeemed, _), (.didChangeRenewalPref, .upgrade):
+      expected = .active
+    case (.didFailToRenew, .gracePeriod): expected = .billingGracePeriod
+    case (.didFailToRenew, _), (.gracePeriodExpired, _): expected = .billingRetry
+    case (.expired, _): expected = .expired
+    case (.revoke, _): expected = .revoked
+    case (.refund, _):
+      let latest = event.chain.map { state.transactions[Int($0.latestTransaction)].transactionId }
+      expected = latest == event.transaction?.transactionId ? .revoked : nil
+    default: expected = nil
+    }
+    if let expected {
+      #expect(status == expected, "\(context): \(notification.text) carries status \(status)")
+    }
   }
 
   /// A refund revokes exactly the refunded transaction and family copies of it, nothing the customer owns besides.

@@ -50,7 +50,7 @@ struct RenewalTests {
     try world.apply(.setBillingFails(customer: "alice", fails: true))
     let failedAt = date(2026, 2, 1)
     #expect(try world.advance(to: failedAt) == ["DID_FAIL_TO_RENEW/GRACE_PERIOD"])
-    #expect(world.status() == .billingGracePeriod)
+    #expect(world.status() == .billingGracePeriod && world.log.last?.status == .billingGracePeriod)
     #expect(world.renewalInfo()?.gracePeriodExpiresDate == failedAt + 16 * day)
     #expect(world.renewalInfo()?.isInBillingRetryPeriod == true)
     #expect(try world.advance(to: failedAt + 16 * day) == ["GRACE_PERIOD_EXPIRED"])
