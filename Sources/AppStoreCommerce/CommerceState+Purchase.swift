@@ -109,11 +109,11 @@ extension CommerceState {
     let key = ChainKey(customer: customer, groupId: info.groupId)
     let existing = chainIndex[key]
     if let chain = existing, chains[Int(chain)].isLive {
-      guard request.offerId == nil else {
-        throw CommerceError(
-          "\(request.customer) is subscribed in group \(info.groupId); offers apply to new purchases")
+      if request.offerId != nil {
+        try redeemForNextRenewal(request, chain: chain, product: product, into: &out)
+      } else {
+        try changeProduct(chain: chain, to: product, into: &out)
       }
-      try changeProduct(chain: chain, to: product, into: &out)
       return
     }
     let offerIndex = try offerForPurchase(request, product: product, customer: customer, existing: existing)
@@ -161,6 +161,31 @@ extension CommerceState {
       .init(type, subtype), chain: chainIndexValue,
       summary: "\(request.customer) \(verb) \(products[Int(product)].id)", copies: true, into: &out)
     if products[Int(product)].familyShareable { shareChain(chainIndexValue, into: &out) }
+  }
+
+  /// A subscriber redeems a promotional offer or offer code for the product that renews next: it applies
+  /// from the next renewal (OFFER_REDEEMED without subtype, SPEC-APPSTORE 5.3). **Assumption:** a redeemed
+  /// offer replaces one still running; redeeming for another product of the group is refused.
+  private mutating func redeemForNextRenewal(
+    _ request: PurchaseRequest, chain: Int32, product: Int32, into out: inout [CommerceDomainEvent]
+  ) throws(CommerceError) {
+    let value = chains[Int(chain)]
+    let item = products[Int(product)]
+    guard product == value.autoRenewProduct else {
+      throw CommerceError(
+        "\(request.customer) renews \(products[Int(value.autoRenewProduct)].id) next; an offer for \(item.id) needs that product"
+      )
+    }
+    let offerIndex = try offerForPurchase(
+      request, product: product, customer: value.customer, existing: chain)!
+    let offer = item.offers[Int(offerIndex)]
+    guard offer.type == .promotional || offer.type == .offerCode else {
+      throw CommerceError(
+        "offer \(offer.id) is not for current subscribers; use a promotional offer or an offer code")
+    }
+    chains[Int(chain)].offer = RunningOffer(
+      productIndex: product, offerIndex: offerIndex, remaining: offer.periodCount)
+    emit(.init(.offerRedeemed), chain: chain, summary: "\(request.customer) redeemed \(offer.id)", into: &out)
   }
 
   /// The offer a transaction was charged under, as its payload writes it.

@@ -91,8 +91,11 @@ extension CommerceState {
     } else {
       value.offer = nil
     }
-    let expires = periodEnd(
-      products[Int(product)].subscription!.duration, from: periodStart, customer: value.customer)
+    // A pay-up-front offer's period may be longer than the product's.
+    let duration =
+      applied.map { products[Int(product)].offers[Int($0)].period }
+      ?? products[Int(product)].subscription!.duration
+    let expires = periodEnd(duration, from: periodStart, customer: value.customer)
     let transaction = newTransaction(
       customer: value.customer, product: product, price: price, reason: .renewal,
       original: (value.originalTransactionId, value.originalPurchaseDate), expires: expires, offer: applied,

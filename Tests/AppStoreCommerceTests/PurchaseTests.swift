@@ -106,6 +106,29 @@ struct PurchaseTests {
     #expect(world.lastPayload.expiresDate == date(2026, 4, 1))
   }
 
+  @Test func aSubscriberRedeemsAnOfferForTheNextRenewals() throws {
+    var world = try TestWorld()
+    try world.buy("premium.monthly")
+    try world.advance(by: 10 * day)
+    #expect(try world.buy("premium.monthly", offer: "promo.half") == ["OFFER_REDEEMED"])
+    #expect(world.payloads().count == 1)
+    #expect(world.renewalInfo()?.offerIdentifier == "promo.half" && world.renewalInfo()?.renewalPrice == 4990)
+    try world.advance(to: date(2026, 5, 1))
+    #expect(world.payloads().map(\.price) == [9990, 4990, 4990, 4990, 9990])
+    #expect(world.payloads().map(\.offerIdentifier) == [nil, "promo.half", "promo.half", "promo.half", nil])
+    #expect(throws: CommerceError.self) { try world.buy("premium.monthly", offer: "trial") }
+    #expect(throws: CommerceError.self) { try world.buy("premium.basic.monthly", offer: "promo.half") }
+  }
+
+  @Test func anOfferCodeAtRenewalLastsItsOwnPeriod() throws {
+    var world = try TestWorld()
+    try world.buy("premium.monthly")
+    #expect(try world.buy("premium.monthly", offer: "code.quarter") == ["OFFER_REDEEMED"])
+    try world.advance(to: date(2026, 2, 1))
+    #expect(world.lastPayload.price == 19990 && world.lastPayload.offerType == 3)
+    #expect(world.lastPayload.expiresDate == date(2026, 5, 1))
+  }
+
   @Test func winBackOnlyForLapsedSubscribers() throws {
     var world = try TestWorld()
     #expect(throws: CommerceError.self) { try world.buy("premium.monthly", offer: "winback.month") }
