@@ -18,6 +18,8 @@ let package = Package(
     // Which report each token needs, and Apple's checks of a report body; no networking.
     .library(name: "ExternalPurchaseReports", targets: ["ExternalPurchaseReports"]),
     .executable(name: "epsim", targets: ["epsim"]),
+    // Apple's in-app purchases on the virtual clock: catalog, transactions, renewals, statuses; pure.
+    .library(name: "AppStoreCommerce", targets: ["AppStoreCommerce"]),
   ],
   dependencies: [
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -103,6 +105,9 @@ let package = Package(
     // Benchmarks (run with `benchmarks/run`); not part of the tests.
     // Seeded realistic tokens shared by the codec tests and the benchmarks; not a product.
     .target(name: "TokenCorpus", dependencies: ["ExternalPurchaseTokens"]),
+    // In-app purchases through Apple on the virtual clock: an event-sourced engine, no I/O.
+    .target(name: "AppStoreCommerce", dependencies: ["ExternalPurchaseTokens", "LifecycleSimulator"]),
+    .executableTarget(name: "commerce-benchmark", dependencies: ["AppStoreCommerce", "LifecycleSimulator"]),
     .executableTarget(name: "epsim-benchmarks", dependencies: ["ExternalPurchaseTokens", "TokenCorpus"]),
     .executableTarget(name: "tui-benchmark", dependencies: ["EpsimTUI", "LifecycleSimulator", "TextFrame"]),
 
@@ -146,6 +151,9 @@ let package = Package(
         .product(name: "Logging", package: "swift-log"),
         .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
       ]),
+    .testTarget(
+      name: "AppStoreCommerceTests",
+      dependencies: ["AppStoreCommerce", "LifecycleSimulator", "ExternalPurchaseTokens"]),
     // Run the built binaries; depending on the executables makes SwiftPM build them first.
     .testTarget(name: "EpsimCLITests", dependencies: ["epsim", "ExternalPurchaseTokens", "TokenCorpus"]),
     // The built `epsim` and the probe in a real terminal (tmux).

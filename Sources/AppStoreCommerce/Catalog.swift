@@ -1,0 +1,170 @@
+/// The four product types, spelled as Apple writes them in a transaction's `type` (SPEC-APPSTORE 3.1).
+public enum ProductType: String, Hashable, Sendable, CaseIterable, Codable {
+  case autoRenewable = "Auto-Renewable Subscription"
+  case nonRenewing = "Non-Renewing Subscription"
+  case consumable = "Consumable"
+  case nonConsumable = "Non-Consumable"
+}
+
+/// How long one period of a subscription (or of an offer) lasts: Apple's six choices, 1 week to 1 year.
+public enum SubscriptionDuration: String, Hashable, Sendable, CaseIterable, Codable {
+  case oneWeek = "P1W"
+  case oneMonth = "P1M"
+  case twoMonths = "P2M"
+  case threeMonths = "P3M"
+  case sixMonths = "P6M"
+  case oneYear = "P1Y"
+
+  /// Calendar months in the period; nil for a week.
+  public var months: Int? {
+    switch self {
+    case .oneWeek: return nil
+    case .oneMonth: return 1
+    case .twoMonths: return 2
+    case .threeMonths: return 3
+    case .sixMonths: return 6
+    case .oneYear: return 12
+    }
+  }
+
+  /// The ISO 8601 duration of `count` such periods, as `offerPeriod` is written (format UNCONFIRMED, 3.1).
+  public func iso8601(times count: Int) -> String {
+    switch self {
+    case .oneWeek: return "P\(count)W"
+    case .oneYear: return "P\(count)Y"
+    default: return "P\(count * months!)M"
+    }
+  }
+}
+
+/// A price in one storefront: milliunits (9.99 is 9990) and an ISO 4217 currency (SPEC-APPSTORE 3.1).
+public struct Price: Hashable, Sendable, Codable {
+  public var milliunits: Int64
+  public var currency: String
+
+  public init(milliunits: Int64, currency: String) {
+    self.milliunits = milliunits
+    self.currency = currency
+  }
+}
+
+/// Apple's offer types, with the integers of `offerType` (SPEC-APPSTORE 3.1).
+public enum OfferType: Int, Hashable, Sendable, CaseIterable, Codable {
+  case introductory = 1
+  case promotional = 2
+  case offerCode = 3
+  case winBack = 4
+}
+
+/// How an offer discounts, as `offerDiscountType` writes it (SPEC-APPSTORE 3.1).
+public enum OfferDiscountType: String, Hashable, Sendable, CaseIterable, Codable {
+  case freeTrial = "FREE_TRIAL"
+  case payAsYouGo = "PAY_AS_YOU_GO"
+  case payUpFront = "PAY_UP_FRONT"
+  case oneTime = "ONE_TIME"
+}
+
+/// A subscription offer: introductory, promotional, offer code or win-back.
+public struct Offer: Hashable, Sendable {
+  /// The promotional offer id or offer code reference; introductory offers have none in transactions.
+  public var id: String
+  public var type: OfferType
+  public var discount: OfferDiscountType
+  /// Free trial and pay up front: the one offer period. Pay as you go: the length of each discounted period.
+  public var period: SubscriptionDuration
+  /// Pay as you go: how many discounted periods; 1 otherwise.
+  public var periodCount: Int
+  /// Offer price per storefront in the product's currency; a free trial costs 0 everywhere.
+  public var prices: [String: Int64]
+
+  public init(
+    id: String, type: OfferType, discount: OfferDiscountType, period: SubscriptionDuration,
+    periodCount: Int = 1,
+    prices: [String: Int64] = [:]
+  ) {
+    self.id = id
+    self.type = type
+    self.discount = discount
+    self.period = period
+    self.periodCount = periodCount
+    self.prices = prices
+  }
+
+  /// The offer's price in a storefront: 0 for a free trial, nil where it is not offered.
+  public func price(in storefront: String) -> Int64? {
+    discount == .freeTrial ? 0 : prices[storefront]
+  }
+
+  /// `offerPeriod` of transactions and renewal info: the whole discounted span (assumption for pay as you go).
+  public var isoPeriod: String { period.iso8601(times: discount == .payAsYouGo ? periodCount : 1) }
+}
+
+/// What only an auto-renewable subscription has: its group, level and period.
+public struct SubscriptionInfo: Hashable, Sendable {
+  public var groupId: String
+  /// 1 is the highest level of the group; a smaller number is an upgrade.
+  public var level: Int
+  public var duration: SubscriptionDuration
+
+  public init(groupId: String, level: Int, duration: SubscriptionDuration) {
+    self.groupId = groupId
+    self.level = level
+    self.duration = duration
+  }
+}
+
+/// One product of the catalog (SPEC-APPSTORE 3.1 `productId`, `type`, `price`, `currency`).
+public struct Product: Hashable, Sendable {
+  public var id: String
+  public var type: ProductType
+  /// Price per storefront code (ISO 3166-1 alpha-3, e.g. `USA`).
+  public var prices: [String: Price]
+  public var familyShareable: Bool
+  /// Present exactly for auto-renewable subscriptions.
+  public var subscription: SubscriptionInfo?
+  public var offers: [Offer]
+  /// A product removed from sale does not renew (expirationIntent 4).
+  public var isForSale: Bool
+
+  public init(
+    id: String, type: ProductType, prices: [String: Price], familyShareable: Bool = false,
+    subscription: SubscriptionInfo? = nil, offers: [Offer] = [], isForSale: Bool = true
+  ) {
+    self.id = id
+    self.type = type
+    self.prices = prices
+    self.familyShareable = familyShareable
+    self.subscription = subscription
+    self.offers = offers
+    self.isForSale = isForSale
+  }
+
+  public func offer(_ id: String) -> Offer? { offers.first { $0.id == id } }
+
+  /// Why the product cannot be in a catalog, or nil when it is well formed.
+  public var problem: String? {
+    if id.isEmpty { return "a product needs an id" }
+    if (type == .autoRenewable) != (subscription != nil) {
+      return
+        "product \(id): a subscription group, level and duration are required exactly for auto-renewable subscriptions"
+    }
+    if type != .autoRenewable && !offers.isEmpty {
+      return "product \(id): only auto-renewable subscriptions have offers"
+    }
+    if type == .consumable && familyShareable {
+      return "product \(id): consumables cannot be family shareable"
+    }
+    if let level = subscription?.level, level < 1 { return "product \(id): level must be 1 or more" }
+    for (storefront, price) in prices where price.milliunits < 0 || price.currency.count != 3 {
+      return "product \(id): price in \(storefront) needs milliunits >= 0 and a 3-letter ISO 4217 currency"
+    }
+    for offer in offers
+    where offer.periodCount < 1 || (offer.discount != .payAsYouGo && offer.periodCount != 1) {
+      return "product \(id): offer \(offer.id) has a wrong period count"
+    }
+    for offer in offers where offer.discount == .oneTime {
+      return "product \(id): offer \(offer.id): ONE_TIME discounts are not for subscriptions"
+    }
+    return nil
+  }
+}

@@ -1,0 +1,64 @@
+import LifecycleSimulator
+
+/// A purchase on a customer's device (SPEC-APPSTORE 3.1 fields the buyer controls).
+public struct PurchaseRequest: Hashable, Sendable {
+  public var customer: String
+  public var productId: String
+  /// Consumables may be bought several at once; 1 for everything else.
+  public var quantity: Int
+  public var offerId: String?
+  /// A UUID the app attaches (`appAccountToken`), carried by every renewal of the chain.
+  public var appAccountToken: String?
+
+  public init(
+    customer: String, productId: String, quantity: Int = 1, offerId: String? = nil,
+    appAccountToken: String? = nil
+  ) {
+    self.customer = customer
+    self.productId = productId
+    self.quantity = quantity
+    self.offerId = offerId
+    self.appAccountToken = appAccountToken
+  }
+}
+
+/// Everything that can happen to the commerce world; the state is a fold of these.
+public enum CommerceEvent: Hashable, Sendable {
+  // The world.
+  case addProduct(Product)
+  case addCustomer(CommerceCustomer)
+  case setSettings(CommerceSettings)
+  /// Renewals, failures, grace ends and expiries due up to the time happen in time order.
+  case advanceClock(to: VirtualTime)
+
+  // The customer.
+  /// Buy a product; within an active subscription's group this is a change of product.
+  case purchase(PurchaseRequest)
+  case setAutoRenew(customer: String, groupId: String, enabled: Bool)
+  /// Upgrade (now), downgrade (next renewal) or crossgrade within the group; the current product cancels a pending change.
+  case changeProduct(customer: String, productId: String)
+  /// The payment method starts or stops failing; fixing it recovers at the next retry attempt.
+  case setBillingFails(customer: String, fails: Bool)
+  case consume(transactionId: String, quantity: Int)
+  case consentToPriceIncrease(customer: String, groupId: String)
+  case joinFamily(customer: String, familyId: String)
+  case leaveFamily(customer: String)
+  case setStorefront(customer: String, storefront: String, storefrontId: String?)
+
+  // The App Store.
+  case requestRefund(transactionId: String)
+  case declineRefund(transactionId: String)
+  /// Refund a transaction: `percentage` in milliunits (100000 = full), below that a prorated refund.
+  case refund(transactionId: String, reason: RevocationReason, percentage: Int)
+  /// A new price; `needsConsent` false notifies subscribers (PRICE_INCREASE/ACCEPTED) and applies at renewal.
+  case raisePrice(productId: String, storefront: String, milliunits: Int64, needsConsent: Bool)
+  case setForSale(productId: String, forSale: Bool)
+
+  // Sandbox tester settings (SPEC-APPSTORE 6).
+  case setRenewalRate(customer: String, rate: SandboxRenewalRate)
+  case clearPurchaseHistory(customer: String)
+}
+
+/// An event the engine refuses; the state is left exactly as it was. The token engine's error type,
+/// so a runner that drives both worlds handles one kind of refusal.
+public typealias CommerceError = SimulationError

@@ -1,0 +1,58 @@
+/// A small realistic catalog: a subscription group with three levels and offers, a family plan,
+/// coins, a lifetime unlock and a season pass. Used by tests, the benchmark and later the demo world.
+public enum DemoCatalog {
+  static func prices(usd: Int64, eur: Int64) -> [String: Price] {
+    [
+      "USA": Price(milliunits: usd, currency: "USD"), "FRA": Price(milliunits: eur, currency: "EUR"),
+      "DEU": Price(milliunits: eur, currency: "EUR"),
+    ]
+  }
+
+  static func offerPrices(_ usd: Int64, _ eur: Int64) -> [String: Int64] {
+    ["USA": usd, "FRA": eur, "DEU": eur]
+  }
+
+  public static let products: [Product] = [
+    Product(
+      id: "premium.monthly", type: .autoRenewable, prices: prices(usd: 9990, eur: 10990),
+      subscription: SubscriptionInfo(groupId: "premium", level: 2, duration: .oneMonth),
+      offers: [
+        Offer(id: "trial", type: .introductory, discount: .freeTrial, period: .oneWeek),
+        Offer(
+          id: "promo.half", type: .promotional, discount: .payAsYouGo, period: .oneMonth, periodCount: 3,
+          prices: offerPrices(4990, 5490)),
+        Offer(
+          id: "code.quarter", type: .offerCode, discount: .payUpFront, period: .threeMonths,
+          prices: offerPrices(19990, 21990)),
+        Offer(
+          id: "winback.month", type: .winBack, discount: .payAsYouGo, period: .oneMonth,
+          prices: offerPrices(2990, 3290)),
+      ]),
+    Product(
+      id: "premium.yearly", type: .autoRenewable, prices: prices(usd: 99990, eur: 109_990),
+      subscription: SubscriptionInfo(groupId: "premium", level: 2, duration: .oneYear)),
+    Product(
+      id: "premium.monthly.plus", type: .autoRenewable, prices: prices(usd: 10990, eur: 11990),
+      subscription: SubscriptionInfo(groupId: "premium", level: 2, duration: .oneMonth)),
+    Product(
+      id: "premium.pro.monthly", type: .autoRenewable, prices: prices(usd: 14990, eur: 15990),
+      subscription: SubscriptionInfo(groupId: "premium", level: 1, duration: .oneMonth)),
+    Product(
+      id: "premium.basic.monthly", type: .autoRenewable, prices: prices(usd: 4990, eur: 5490),
+      subscription: SubscriptionInfo(groupId: "premium", level: 3, duration: .oneMonth)),
+    Product(
+      id: "family.monthly", type: .autoRenewable, prices: prices(usd: 14990, eur: 15990),
+      familyShareable: true,
+      subscription: SubscriptionInfo(groupId: "family", level: 1, duration: .oneMonth)),
+    Product(
+      id: "weekly.news", type: .autoRenewable, prices: prices(usd: 1990, eur: 2190),
+      subscription: SubscriptionInfo(groupId: "news", level: 1, duration: .oneWeek)),
+    Product(id: "coins.100", type: .consumable, prices: prices(usd: 990, eur: 1090)),
+    Product(
+      id: "lifetime", type: .nonConsumable, prices: prices(usd: 29990, eur: 32990), familyShareable: true),
+    Product(id: "season.pass", type: .nonRenewing, prices: prices(usd: 19990, eur: 21990)),
+  ]
+
+  /// The catalog as events, to start a world with.
+  public static var events: [CommerceEvent] { products.map { .addProduct($0) } }
+}

@@ -1,0 +1,190 @@
+import AppStoreCommerce
+import LifecycleSimulator
+import Testing
+
+@Suite("Purchases: every transaction field, one-time products, offers")
+struct PurchaseTests {
+  @Test func initialBuyFillsEveryFieldOfTheTransaction() throws {
+    var world = try TestWorld()
+    let token = "0F1E2D3C-4B5A-4978-8695-A4B3C2D1E0F9"
+    #expect(try world.buy("premium.monthly", token: token) == ["SUBSCRIBED/INITIAL_BUY"])
+    let payload = world.lastPayload
+    #expect(payload.productId == "premium.monthly")
+    #expect(payload.type == "Auto-Renewable Subscription")
+    #expect(payload.transactionReason == "PURCHASE")
+    #expect(payload.inAppOwnershipType == "PURCHASED")
+    #expect(payload.environment == "Production")
+    #expect(payload.bundleId == "com.example.app")
+    #expect(payload.price == 9990 && payload.currency == "USD")
+    #expect(payload.storefront == "USA" && payload.storefrontId == "143441")
+    #expect(payload.subscriptionGroupIdentifier == "premium")
+    #expect(payload.appAccountToken == token)
+    #expect(payload.quantity == 1)
+    #expect(payload.purchaseDate == start && payload.originalPurchaseDate == start)
+    #expect(payload.expiresDate == date(2026, 2, 1))
+    #expect(payload.originalTransactionId == payload.transactionId)
+    #expect(payload.appTransactionId == world.state.customer("alice")!.appTransactionId)
+    #expect(payload.isUpgraded == nil && payload.revocationDate == nil && payload.offerType == nil)
+    for id in [payload.transactionId, payload.webOrderLineItemId, payload.appTransactionId] {
+      #expect(id.map { !$0.isEmpty && $0.allSatisfy(\.isNumber) } == true, "\(String(describing: id))")
+    }
+    #expect(payload.transactionId!.hasPrefix("2"), "production ids start with 2 (assumption)")
+    #expect(world.status() == .active)
+  }
+
+  @Test func consumablesCarryQuantityAndNoSubscriptionFields() throws {
+    var world = try TestWorld()
+    #expect(try world.buy("coins.100", quantity: 3) == ["ONE_TIME_CHARGE"])
+    let payload = world.lastPayload
+    #expect(payload.quantity == 3 && payload.price == 2970)
+    #expect(payload.type == "Consumable")
+    #expect(
+      payload.expiresDate == nil && payload.webOrderLineItemId == nil
+        && payload.subscriptionGroupIdentifier == nil)
+    let id = payload.transactionId!
+    #expect(try world.apply(.consume(transactionId: id, quantity: 2)) == ["-"])
+    #expect(world.state.transaction(id)?.consumed == 2)
+    #expect(throws: CommerceError.self) { try world.apply(.consume(transactionId: id, quantity: 2)) }
+  }
+
+  @Test func aNonConsumableIsBoughtOnceAndARefusalChangesNothing() throws {
+    var world = try TestWorld()
+    #expect(try world.buy("lifetime") == ["ONE_TIME_CHARGE"])
+    let before = world.state
+    #expect(throws: CommerceError.self) { try world.buy("lifetime") }
+    #expect(world.state == before)
+    #expect(throws: CommerceError.self) { try world.buy("season.pass", quantity: 2) }
+    #expect(try world.buy("season.pass") == ["ONE_TIME_CHARGE"])
+    #expect(world.lastPayload.type == "Non-Renewing Subscription")
+  }
+
+  @Test func pricesFollowTheStorefront() throws {
+    var world = try TestWorld(customers: [CommerceCustomer(id: "alice", storefront: "FRA")])
+    try world.buy("premium.monthly")
+    #expect(world.lastPayload.price == 10990 && world.lastPayload.currency == "EUR")
+    #expect(world.lastPayload.storefront == "FRA" && world.lastPayload.storefrontId == "143442")
+    try world.apply(.setStorefront(customer: "alice", storefront: "USA", storefrontId: nil))
+    try world.advance(by: 31 * day)
+    #expect(world.lastPayload.storefront == "USA" && world.lastPayload.currency == "USD")
+    #expect(world.lastPayload.price == 9990)
+  }
+
+  @Test func freeTrialIsIntroductoryAndOncePerGroup() throws {
+    var world = try TestWorld()
+    #expect(try world.buy("premium.monthly", offer: "trial") == ["SUBSCRIBED/INITIAL_BUY"])
+    let trial = world.lastPayload
+    #expect(trial.price == 0 && trial.offerType == 1 && trial.offerDiscountType == "FREE_TRIAL")
+    #expect(trial.offerPeriod == "P1W" && trial.offerIdentifier == nil)
+    #expect(trial.expiresDate == start + 7 * day)
+    #expect(world.renewalInfo()?.renewalPrice == 9990)
+    try world.advance(by: 7 * day)
+    #expect(world.lastPayload.price == 9990 && world.lastPayload.offerType == nil)
+    #expect(world.lastPayload.expiresDate == date(2026, 2, 8))
+    try world.apply(.setAutoRenew(customer: "alice", groupId: "premium", enabled: false))
+    try world.advance(by: 40 * day)
+    #expect(world.status() == .expired)
+    #expect(throws: CommerceError.self) { try world.buy("premium.monthly", offer: "trial") }
+  }
+
+  @Test func payAsYouGoPromotionLastsItsPeriodsThenFullPrice() throws {
+    var world = try TestWorld()
+    #expect(try world.buy("premium.monthly", offer: "promo.half") == ["OFFER_REDEEMED/INITIAL_BUY"])
+    #expect(world.lastPayload.offerType == 2 && world.lastPayload.offerIdentifier == "promo.half")
+    #expect(world.lastPayload.offerPeriod == "P3M" && world.lastPayload.offerDiscountType == "PAY_AS_YOU_GO")
+    #expect(world.renewalInfo()?.offerIdentifier == "promo.half")
+    try world.advance(to: date(2026, 4, 1) + 1)
+    let prices = world.payloads().map(\.price)
+    #expect(prices == [4990, 4990, 4990, 9990])
+    #expect(world.payloads().map(\.offerType) == [2, 2, 2, nil])
+    #expect(world.renewalInfo()?.offerType == nil)
+  }
+
+  @Test func payUpFrontCodeCoversItsWholePeriod() throws {
+    var world = try TestWorld()
+    #expect(try world.buy("premium.monthly", offer: "code.quarter") == ["OFFER_REDEEMED/INITIAL_BUY"])
+    #expect(world.lastPayload.offerType == 3 && world.lastPayload.price == 19990)
+    #expect(world.lastPayload.expiresDate == date(2026, 4, 1))
+  }
+
+  @Test func aSubscriberRedeemsAnOfferForTheNextRenewals() throws {
+    var world = try TestWorld()
+    try world.buy("premium.monthly")
+    try world.advance(by: 10 * day)
+    #expect(try world.buy("premium.monthly", offer: "promo.half") == ["OFFER_REDEEMED"])
+    #expect(world.payloads().count == 1)
+    #expect(world.renewalInfo()?.offerIdentifier == "promo.half" && world.renewalInfo()?.renewalPrice == 4990)
+    try world.advance(to: date(2026, 5, 1))
+    #expect(world.payloads().map(\.price) == [9990, 4990, 4990, 4990, 9990])
+    #expect(world.payloads().map(\.offerIdentifier) == [nil, "promo.half", "promo.half", "promo.half", nil])
+    #expect(throws: CommerceError.self) { try world.buy("premium.monthly", offer: "trial") }
+    #expect(throws: CommerceError.self) { try world.buy("premium.basic.monthly", offer: "promo.half") }
+  }
+
+  @Test func anOfferCodeAtRenewalLastsItsOwnPeriod() throws {
+    var world = try TestWorld()
+    try world.buy("premium.monthly")
+    #expect(try world.buy("premium.monthly", offer: "code.quarter") == ["OFFER_REDEEMED"])
+    try world.advance(to: date(2026, 2, 1))
+    #expect(world.lastPayload.price == 19990 && world.lastPayload.offerType == 3)
+    #expect(world.lastPayload.expiresDate == date(2026, 5, 1))
+  }
+
+  @Test func winBackOnlyForLapsedSubscribers() throws {
+    var world = try TestWorld()
+    #expect(throws: CommerceError.self) { try world.buy("premium.monthly", offer: "winback.month") }
+    try world.buy("premium.monthly")
+    try world.apply(.setAutoRenew(customer: "alice", groupId: "premium", enabled: false))
+    try world.advance(by: 40 * day)
+    #expect(world.renewalInfo()?.eligibleWinBackOfferIds == ["winback.month"])
+    #expect(try world.buy("premium.monthly", offer: "winback.month") == ["OFFER_REDEEMED/RESUBSCRIBE"])
+    #expect(world.lastPayload.offerType == 4 && world.lastPayload.price == 2990)
+    #expect(world.renewalInfo()?.eligibleWinBackOfferIds == nil)
+  }
+
+  @Test func resubscribingKeepsTheChainAndTheRecentStartWithinSixtyDays() throws {
+    var world = try TestWorld()
+    try world.buy("premium.monthly")
+    let original = world.lastPayload.originalTransactionId
+    try world.apply(.setAutoRenew(customer: "alice", groupId: "premium", enabled: false))
+    try world.advance(by: 40 * day)
+    #expect(try world.buy("premium.monthly") == ["SUBSCRIBED/RESUBSCRIBE"])
+    #expect(world.lastPayload.originalTransactionId == original)
+    #expect(world.lastPayload.originalPurchaseDate == start)
+    #expect(world.renewalInfo()?.recentSubscriptionStartDate == start)
+    try world.apply(.setAutoRenew(customer: "alice", groupId: "premium", enabled: false))
+    try world.advance(by: 100 * day)
+    try world.buy("premium.monthly")
+    #expect(world.renewalInfo()?.recentSubscriptionStartDate == world.state.now)
+    #expect(world.state.chains.count == 1)
+  }
+
+  @Test func unknownNamesAreRefusedWithTheName() throws {
+    var world = try TestWorld()
+    #expect(throws: CommerceError("unknown product nope")) { try world.buy("nope") }
+    #expect(throws: CommerceError("unknown customer bob")) { try world.buy("bob", "coins.100") }
+    #expect(throws: CommerceError("premium.monthly has no offer x")) {
+      try world.buy("premium.monthly", offer: "x")
+    }
+  }
+}
+
+@Suite("The transaction log")
+struct TransactionLogTests {
+  @Test func idsAreFoundAcrossChunkBoundaries() throws {
+    var world = try TestWorld()
+    // More than two chunks of 16,384 transactions.
+    for _ in 0..<40_000 {
+      try world.state.apply(.purchase(PurchaseRequest(customer: "alice", productId: "coins.100")))
+    }
+    let log = world.state.transactions
+    #expect(log.count == 40_000)
+    for position in [0, 1, 16_383, 16_384, 16_385, 32_767, 32_768, 39_999] {
+      let id = log[position].transactionId
+      #expect(log.position(of: id) == position)
+      #expect(world.state.transaction(String(id))?.transactionId == id)
+      #expect(log.position(of: id + 1) == nil || log[position + 1].transactionId == id + 1)
+    }
+    #expect(log.position(of: 0) == nil && world.state.transaction("x") == nil)
+    #expect(Array(log).map(\.transactionId) == log.map(\.transactionId).sorted())
+  }
+}
