@@ -7,7 +7,7 @@ public enum CommerceSetting: Hashable, Sendable {
   case gracePeriod(GracePeriodDuration?)
   /// `commerce renewal-rate CUSTOMER 3m|5m|15m|30m|1h`: a sandbox tester's renewal rate.
   case renewalRate(customer: String, SandboxRenewalRate)
-  /// `commerce failing-renewals CUSTOMER`: a tester whose renewals fail from the start.
+  /// `commerce failing-renewals CUSTOMER`: a tester whose first purchase succeeds and whose renewals fail.
   case failingRenewals(customer: String)
 }
 

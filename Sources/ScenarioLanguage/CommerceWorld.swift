@@ -10,6 +10,7 @@ struct CommerceWorld {
   var state: CommerceState
   /// Tester settings from `commerce` lines, applied when the customer joins.
   var rates: [String: SandboxRenewalRate] = [:]
+  /// Testers whose renewals fail: their first purchase goes through, then billing fails.
   var failing: Set<String> = []
 
   /// The commerce world of a setup, or nil when the setup declares no product and no setting.
@@ -66,7 +67,6 @@ struct CommerceWorld {
     }
     var added = CommerceCustomer(id: customer, storefront: storefront ?? "USA")
     added.renewalRate = rates[customer] ?? added.renewalRate
-    added.billingFails = failing.contains(customer)
     _ = try state.apply(.addCustomer(added))
   }
 
@@ -95,6 +95,10 @@ struct CommerceWorld {
           PurchaseRequest(
             customer: device.customerId, productId: product, quantity: quantity, offerId: offer,
             appAccountToken: token)))
+      // A tester set to fail renewals can still buy; the failing starts once they hold a purchase.
+      if failing.remove(device.customerId) != nil {
+        out += try state.apply(.setBillingFails(customer: device.customerId, fails: true))
+      }
     case .autoRenew(let customer, let group, let enabled):
       try ensure(customer, world: world)
       out += try state.apply(.setAutoRenew(customer: customer, groupId: group, enabled: enabled))

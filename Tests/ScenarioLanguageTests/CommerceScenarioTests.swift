@@ -53,8 +53,59 @@ struct CommerceScenarioTests {
         refund coins of bob  expect transaction revocationType = REFUND_FULL
         expect status pro = active for alice and transactions pro = 3 for alice and renewal pro autoRenewStatus = 1 for alice
         """
-    let scenario = try ScenarioParser.parse(source.replacing("commerce grace-period 28d\n", with: ""))
+    let scenario = try ScenarioParser.parse(source)
+    #expect(scenario.statements[6].kind == .commerceSetting(.gracePeriod(.twentyEightDays)))
     #expect(try ScenarioParser.parse(ScenarioWriter.write(scenario)) == scenario)
+  }
+
+  @Test func offersAndTesterSettingsWriteBack() throws {
+    let source = """
+      environment sandbox
+      device tess.iphone iOS 26.4 storefront us
+      product s.monthly subscription group s level 1 P1M price USA 5 USD offer half promotional pay-as-you-go P1M periods 3 price USA 2.5 offer code offer-code pay-up-front P3M price USA 12.345
+      product lamp non-consumable price USA 1 USD family
+      product pass non-renewing price USA 3 USD
+      commerce renewal-rate tess 3m
+      commerce failing-renewals tess
+      commerce grace-period off
+      buy s.monthly on tess.iphone offer half
+      """
+    let scenario = try ScenarioParser.parse(source)
+    guard case .product(let product) = scenario.statements[2].kind else {
+      Issue.record("not a product")
+      return
+    }
+    #expect(product.offers[0].periodCount == 3 && product.offers[0].prices == ["USA": 2500])
+    #expect(product.offers[1].prices == ["USA": 12345])
+    #expect(try ScenarioParser.parse(ScenarioWriter.write(scenario)) == scenario)
+    #expect(ScenarioWriter.write(scenario).contains("price USA 12.345 offer") == false)
+    #expect(
+      ScenarioWriter.write(scenario).contains("offer code offer-code pay-up-front P3M price USA 12.345\n"))
+  }
+
+  @Test func aFailingSandboxTesterGoesIntoBillingRetryAtTheFirstRenewal() throws {
+    let transcript = try run(
+      """
+      environment sandbox
+      device tess.iphone iOS 26.4 storefront us
+      product s.monthly subscription group s level 1 P1M price USA 5 USD
+      commerce renewal-rate tess 3m
+      commerce failing-renewals tess
+      buy s.monthly on tess.iphone  expect notification SUBSCRIBED/INITIAL_BUY
+      advance to next renewal  expect notification DID_FAIL_TO_RENEW and now = 2026-03-01T09:03:00Z
+      expect status s = billing-retry and renewal s isInBillingRetryPeriod = true and renewal s gracePeriodExpiresDate = none
+      """)
+    #expect(transcript.passed, "\(TranscriptText.problems(transcript))")
+  }
+
+  @Test func aDowngradeWaitsForTheNextRenewal() throws {
+    let transcript = try run(
+      Self.setup + """
+        buy pro.monthly on alice.iphone
+        change alice to basic.monthly  expect renewal pro autoRenewProductId = basic.monthly and renewal pro productId = pro.monthly
+        advance to next renewal  expect notification DID_RENEW and transaction productId = basic.monthly and transaction price = 4990
+        """)
+    #expect(transcript.passed, "\(TranscriptText.problems(transcript))")
   }
 
   @Test func renewalsHappenAsTheClockPassesThem() throws {
