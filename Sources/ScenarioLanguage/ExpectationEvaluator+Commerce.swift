@@ -29,8 +29,7 @@ extension ExpectationEvaluator {
       }
       let info = commerce.state.renewalInfo(
         of: found.chain, shared: found.shared, signedDate: commerce.state.now)
-      let actual = Self.field(field, of: info)
-      return (actual == value, value, actual)
+      return Self.compare(value, Self.field(field, of: info), field: field)
     case .notification(let text):
       let actual = answer?.commerce.last { $0.notification != nil }?.notification ?? "none"
       return (actual == text, text, actual)
@@ -38,10 +37,18 @@ extension ExpectationEvaluator {
       guard let payload = answer?.commerce.last(where: { $0.transaction != nil })?.transaction else {
         return (false, value, "no transaction in the step")
       }
-      let actual = Self.field(field, of: payload)
-      return (actual == value, value, actual)
+      return Self.compare(value, Self.field(field, of: payload), field: field)
     default: preconditionFailure("not a commerce expectation")
     }
+  }
+
+  /// A field's verdict; dates are shown as ISO times with their milliseconds.
+  static func compare(_ expected: String, _ actual: String, field: String) -> (Bool, String, String) {
+    func shown(_ value: String) -> String {
+      guard field.hasSuffix("Date"), let time = Int64(value) else { return value }
+      return Self.time(time)
+    }
+    return (expected == actual, shown(expected), shown(actual))
   }
 
   /// A payload field as scenario lines write it: numbers and ids as digits, `none` when absent.

@@ -152,10 +152,10 @@ extension ScenarioParser {
       }
       if reader.accept("offer") {
         let offers = products[product]!.offers.map(\.id)
-        offer = try reader.keyword(
-          offers,
-          expected: offers.isEmpty
-            ? "no offer: \(product) has none" : "an offer of \(product) (" + Phrase.choices(offers) + ")")
+        guard !offers.isEmpty else {
+          throw reader.error(expected: "an offer of \(product)", note: "\(product) has no offers")
+        }
+        offer = try reader.keyword(offers, expected: "an offer of \(product) (" + Phrase.choices(offers) + ")")
       }
       if reader.accept("account-token") { token = try reader.word("an app account token (a UUID)").text }
       return .buy(product: product, device: device, quantity: quantity, offer: offer, accountToken: token)

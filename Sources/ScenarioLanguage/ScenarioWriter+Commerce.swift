@@ -60,6 +60,12 @@ extension ScenarioWriter {
     }
   }
 
+  /// A payload value as written in a file: dates (fields named `...Date`) as ISO times, the rest as is.
+  static func payloadValue(_ value: String, of field: String) -> String {
+    guard field.hasSuffix("Date"), let time = Int64(value) else { return value }
+    return ISOTime.string(time)
+  }
+
   static func commerceExpectation(_ kind: ExpectationKind) -> String {
     switch kind {
     case .subscriptionStatus(let group, let status, let customer):
@@ -67,9 +73,10 @@ extension ScenarioWriter {
     case .chainLength(let group, let count, let customer):
       return "transactions \(group) = \(count)" + scope(customer)
     case .renewalField(let group, let field, let value, let customer):
-      return "renewal \(group) \(field) = \(value)" + scope(customer)
+      return "renewal \(group) \(field) = \(payloadValue(value, of: field))" + scope(customer)
     case .notification(let text): return "notification \(text)"
-    case .transactionField(let field, let value): return "transaction \(field) = \(value)"
+    case .transactionField(let field, let value):
+      return "transaction \(field) = \(payloadValue(value, of: field))"
     default: preconditionFailure("not a commerce expectation")
     }
   }

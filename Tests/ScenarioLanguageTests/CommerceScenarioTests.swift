@@ -146,6 +146,16 @@ struct CommerceScenarioTests {
       ])
   }
 
+  @Test func dateFieldsAreWrittenAndShownAsTimes() throws {
+    let transcript = try run(
+      Self.setup
+        + "buy basic.monthly on alice.iphone  expect transaction expiresDate = 2026-04-01T09:00:00.001Z")
+    let record = try #require(transcript.expectations.first)
+    #expect(record.text == "transaction expiresDate = 2026-04-01T09:00:00.001Z")
+    #expect(record.status == .failed)
+    #expect(record.actual == "2026-04-01T09:00:00.000Z (1775034000000)")
+  }
+
   @Test func engineRefusalsStopTheRunAtTheLine() throws {
     let transcript = try run(Self.setup + "change alice to basic.monthly\nexpect status pro = active")
     #expect(transcript.failure?.location.line == 7)
@@ -161,7 +171,7 @@ struct CommerceScenarioTests {
       ),
       (
         "buy coins on alice.iphone offer trial",
-        "test.epsim:7:33: expected no offer: coins has none, found 'trial'"
+        "test.epsim:7:33: expected an offer of coins, found 'trial' (coins has no offers)"
       ),
       (
         "auto-renew alice pr off",
