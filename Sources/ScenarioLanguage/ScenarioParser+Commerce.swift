@@ -155,7 +155,8 @@ extension ScenarioParser {
         guard !offers.isEmpty else {
           throw reader.error(expected: "an offer of \(product)", note: "\(product) has no offers")
         }
-        offer = try reader.keyword(offers, expected: "an offer of \(product) (" + Phrase.choices(offers) + ")")
+        let description = "an offer of \(product) (" + Phrase.choices(offers) + ")"
+        offer = try reader.keyword(offers, expected: description)
       }
       if reader.accept("account-token") { token = try reader.word("an app account token (a UUID)").text }
       return .buy(product: product, device: device, quantity: quantity, offer: offer, accountToken: token)
