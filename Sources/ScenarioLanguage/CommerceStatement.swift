@@ -21,8 +21,9 @@ public enum CommerceStep: Hashable, Sendable {
   case change(customer: String, product: String)
   /// `billing CUSTOMER fails|recovers`
   case billing(customer: String, fails: Bool)
-  /// `refund PRODUCT of CUSTOMER`: a full refund of the customer's latest transaction of the product.
-  case refund(product: String, customer: String)
+  /// `refund PRODUCT of CUSTOMER [reason other|app-issue]`: a full refund of the customer's latest
+  /// transaction of the product.
+  case refund(product: String, customer: String, reason: RevocationReason)
   /// `family CUSTOMER joins FAMILY`
   case joinFamily(customer: String, family: String)
   /// `consume PRODUCT of CUSTOMER [quantity N]`: the latest transaction of a consumable.
@@ -33,7 +34,7 @@ public enum CommerceStep: Hashable, Sendable {
     switch self {
     case .buy: return nil
     case .autoRenew(let customer, _, _), .change(let customer, _), .billing(let customer, _),
-      .refund(_, let customer), .joinFamily(let customer, _), .consume(_, let customer, _):
+      .refund(_, let customer, _), .joinFamily(let customer, _), .consume(_, let customer, _):
       return customer
     }
   }

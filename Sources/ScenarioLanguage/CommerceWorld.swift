@@ -108,9 +108,9 @@ struct CommerceWorld {
     case .billing(let customer, let fails):
       try ensure(customer, world: world)
       out += try state.apply(.setBillingFails(customer: customer, fails: fails))
-    case .refund(let product, let customer):
+    case .refund(let product, let customer, let reason):
       let id = try latestTransaction(of: product, customer: customer, world: world)
-      out += try state.apply(.refund(transactionId: id, reason: .other, percentage: 100_000))
+      out += try state.apply(.refund(transactionId: id, reason: reason, percentage: 100_000))
     case .joinFamily(let customer, let family):
       try ensure(customer, world: world)
       out += try state.apply(.joinFamily(customer: customer, familyId: family))

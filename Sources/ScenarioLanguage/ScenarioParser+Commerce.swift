@@ -174,7 +174,10 @@ extension ScenarioParser {
     case "refund":
       let product = try knownProduct(&reader)
       _ = try reader.keyword(["of"])
-      return .refund(product: product, customer: try knownCustomer(&reader))
+      let customer = try knownCustomer(&reader)
+      let appIssue =
+        reader.accept("reason") ? try reader.keyword(["other", "app-issue"]) == "app-issue" : false
+      return .refund(product: product, customer: customer, reason: appIssue ? .appIssue : .other)
     case "family":
       let customer = try knownCustomer(&reader)
       _ = try reader.keyword(["joins"])

@@ -53,7 +53,8 @@ extension ScenarioWriter {
       return "auto-renew \(customer) \(group) " + onOff(enabled)
     case .change(let customer, let product): return "change \(customer) to \(product)"
     case .billing(let customer, let fails): return "billing \(customer) " + (fails ? "fails" : "recovers")
-    case .refund(let product, let customer): return "refund \(product) of \(customer)"
+    case .refund(let product, let customer, let reason):
+      return "refund \(product) of \(customer)" + (reason == .appIssue ? " reason app-issue" : "")
     case .joinFamily(let customer, let family): return "family \(customer) joins \(family)"
     case .consume(let product, let customer, let quantity):
       return "consume \(product) of \(customer)" + (quantity != 1 ? " quantity \(quantity)" : "")

@@ -50,7 +50,7 @@ struct CommerceScenarioTests {
         family bob joins smiths
         buy coins on bob.iphone quantity 3
         consume coins of bob quantity 2
-        refund coins of bob  expect transaction revocationType = REFUND_FULL
+        refund coins of bob reason app-issue  expect transaction revocationType = REFUND_FULL
         expect status pro = active for alice and transactions pro = 3 for alice and renewal pro autoRenewStatus = 1 for alice
         """
     let scenario = try ScenarioParser.parse(source)
