@@ -49,7 +49,9 @@ let package = Package(
     // Atomic files and byte streams: everything epsim saves appears only once complete.
     .target(name: "FileOutput"),
     // The .epsim scenario language: parser, runner, transcripts (`epsim run`).
-    .target(name: "ScenarioLanguage", dependencies: ["LifecycleSimulator", "ExternalPurchaseTokens"]),
+    .target(
+      name: "ScenarioLanguage",
+      dependencies: ["LifecycleSimulator", "ExternalPurchaseTokens", "AppStoreCommerce"]),
 
     // The terminal layer: pure frames and keys, the ncurses backend, and a probe for its tests.
     .target(name: "TextFrame"),
@@ -126,7 +128,7 @@ let package = Package(
       dependencies: ["FixtureGenerator", "FileOutput", "LifecycleSimulator", "ExternalPurchaseTokens"]),
     .testTarget(
       name: "ScenarioLanguageTests",
-      dependencies: ["ScenarioLanguage", "LifecycleSimulator", "ExternalPurchaseTokens"],
+      dependencies: ["ScenarioLanguage", "LifecycleSimulator", "ExternalPurchaseTokens", "AppStoreCommerce"],
       exclude: ["Fixtures"]),
     .testTarget(
       name: "TextFrameTests", dependencies: ["TextFrame", "FrameSnapshotTesting"], exclude: ["Snapshots"]),

@@ -6,6 +6,7 @@ struct ExpectationEvaluator {
   var world: WorldState
   var answer: StepAnswer?
   var lastCustomer: String?
+  var commerce: CommerceWorld? = nil
 
   func evaluate(_ expectation: Expectation) -> ExpectationRecord {
     let (passed, expected, actual) = verdict(expectation.kind)
@@ -43,6 +44,7 @@ struct ExpectationEvaluator {
       return (actual == count, String(count), String(actual))
     case .now(let time):
       return (world.now == time, Self.time(time), Self.time(world.now))
+    default: return commerceVerdict(kind)
     }
   }
 
@@ -132,7 +134,7 @@ struct ExpectationEvaluator {
     )
   }
 
-  private func customerId(_ scope: CustomerScope) -> String? {
+  func customerId(_ scope: CustomerScope) -> String? {
     switch scope {
     case .lastUsed: return lastCustomer
     case .named(let customer): return customer

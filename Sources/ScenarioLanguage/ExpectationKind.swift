@@ -1,3 +1,4 @@
+import AppStoreCommerce
 import ExternalPurchaseTokens
 import LifecycleSimulator
 
@@ -35,6 +36,18 @@ public enum ExpectationKind: Hashable, Sendable {
   case tokenCount(type: CustomLinkTokenType?, count: Int, customer: CustomerScope)
   case now(VirtualTime)
 
+  // About Apple purchases.
+  /// `status GROUP = NAME [for C]`: the subscription status of a group for a customer.
+  case subscriptionStatus(group: String, status: SubscriptionStatus, customer: CustomerScope)
+  /// `transactions GROUP = N [for C]`: the number of transactions in the customer's chain of the group.
+  case chainLength(group: String, count: Int, customer: CustomerScope)
+  /// `renewal GROUP FIELD = VALUE [for C]`: one field of the chain's renewal info (`none` when absent).
+  case renewalField(group: String, field: String, value: String, customer: CustomerScope)
+  /// `notification TYPE[/SUBTYPE]`: the last notification the step produced (`none` for no notification).
+  case notification(String)
+  /// `transaction FIELD = VALUE`: one field of the last transaction the step produced.
+  case transactionField(field: String, value: String)
+
   /// Whether the expectation examines a step's answer, and which answers it can examine.
   public var appliesTo: Set<AnswerKind>? {
     switch self {
@@ -43,14 +56,17 @@ public enum ExpectationKind: Hashable, Sendable {
     case .eligible: return [.eligibility]
     case .notEligible: return [.tokenRequest, .eligibility, .noticeSheet, .linkOut]
     case .url: return [.linkOut]
-    case .state, .periodCount, .tokenCount, .now: return nil
+    case .notification, .transactionField: return [.commerce]
+    case .state, .periodCount, .tokenCount, .now, .subscriptionStatus, .chainLength, .renewalField: return nil
     }
   }
 
   /// The customer scope of world expectations, for resolving the default.
   var customerScope: CustomerScope? {
     switch self {
-    case .state(_, _, let scope), .periodCount(_, _, let scope), .tokenCount(_, _, let scope): return scope
+    case .state(_, _, let scope), .periodCount(_, _, let scope), .tokenCount(_, _, let scope),
+      .subscriptionStatus(_, _, let scope), .chainLength(_, _, let scope), .renewalField(_, _, _, let scope):
+      return scope
     default: return nil
     }
   }

@@ -35,6 +35,7 @@ enum InitialWorld {
       case .plist(let setting): apply(setting, to: &app.infoPlist)
       case .environment(let environment): rules = .preset(environment)
       case .rule(let setting): setting.apply(to: &rules)
+      case .product, .commerceSetting: continue  // The commerce world is built beside it (CommerceRun).
       case .customer(let id, let canPay):
         people.append((statement, [.addCustomer(Customer(id: id, canMakePayments: canPay))]))
       case .device(let line):

@@ -1,3 +1,4 @@
+import AppStoreCommerce
 import ExternalPurchaseTokens
 import LifecycleSimulator
 
@@ -10,6 +11,11 @@ struct RunState {
   var answers = AnswerMemory()
   /// The answer of the latest step that is not an `expect` line.
   var lastAnswer: StepAnswer?
+  /// The setup lines, to build the App Store world from at the first step.
+  var setup: [Statement] = []
+  /// The App Store world beside the simulation; nil when the scenario declares no product.
+  var commerce: CommerceWorld?
+  var commerceBuilt = false
 
   var world: WorldState { simulation.world }
 
@@ -17,10 +23,24 @@ struct RunState {
   mutating func perform(_ statement: Statement) throws(RunFailureAt) -> TranscriptEntry {
     if let device = statement.kind.device, let owner = world.device(device)?.customerId {
       lastCustomer = owner
+    } else if case .commerce(let step) = statement.kind, let customer = step.customer {
+      lastCustomer = customer
+    }
+    if !commerceBuilt {
+      commerce = CommerceWorld(setup: setup, world: world)
+      commerceBuilt = true
     }
     var action = "check"
     var result: StepResult?
-    if statement.kind != .expect {
+    var notes: [CommerceNote] = []
+    if case .commerce(let step) = statement.kind {
+      notes = try commerceStep(step, of: statement)
+      action =
+        notes.isEmpty
+        ? ScenarioWriter.statement(statement.kind) : notes.map(\.summary).joined(separator: "; ")
+      result = .changed
+      lastAnswer = StepAnswer(result: .changed, commerce: notes)
+    } else if statement.kind != .expect {
       let events = try events(for: statement)
       var outcome: EventOutcome?
       var summaries: [String] = []
@@ -39,11 +59,17 @@ struct RunState {
       }
       action = summaries.joined(separator: "; ")
       if let outcome { result = record(outcome.result, of: statement) }
+      if case .advance = statement.kind {
+        notes = try commerceAdvance(of: statement)
+        lastAnswer?.commerce = notes
+      }
     }
-    let evaluator = ExpectationEvaluator(world: world, answer: lastAnswer, lastCustomer: lastCustomer)
+    let evaluator = ExpectationEvaluator(
+      world: world, answer: lastAnswer, lastCustomer: lastCustomer, commerce: commerce)
     return TranscriptEntry(
       location: statement.location, statement: ScenarioWriter.statement(statement.kind), action: action,
-      time: world.now, result: result, expectations: statement.expectations.map(evaluator.evaluate))
+      time: world.now, result: result, expectations: statement.expectations.map(evaluator.evaluate),
+      commerce: notes)
   }
 
   /// The engine events a statement stands for.
@@ -72,13 +98,24 @@ struct RunState {
     case .setOS(let device, let version): return [.setOSVersion(device: device, version: version)]
     case .setPayments(let customer, let allowed):
       return [.setCanMakePayments(customer: customer, allowed: allowed)]
+    case .advance(.commerce(let kind, let customer, let offset)):
+      guard let commerce else {
+        throw RunFailureAt(statement: statement, message: "no product is declared, so nothing renews")
+      }
+      do {
+        let target = CommerceClockTarget(kind: kind, customer: customer, offset: offset)
+        return [.advanceClock(to: try commerce.state.resolve(target))]
+      } catch {
+        throw RunFailureAt(statement: statement, message: error.message)
+      }
     case .advance(let move):
       do {
         return [.advanceClock(to: try world.resolve(try target(of: move)))]
       } catch {
         throw RunFailureAt(statement: statement, message: error.message)
       }
-    case .expect, .demo, .seed, .start, .app, .entitlement, .plist: return []
+    case .expect, .demo, .seed, .start, .app, .entitlement, .plist, .product, .commerceSetting, .commerce:
+      return []
     }
   }
 
@@ -93,6 +130,7 @@ struct RunState {
         throw SimulationError("no step has used a device yet; name the customer with 'of'")
       }
       return .expiryOf(customer: customer, type: type, offset: offset)
+    case .commerce: preconditionFailure("commerce clock targets are resolved by the commerce world")
     }
   }
 
@@ -151,4 +189,36 @@ struct StepAnswer {
   var isSamePeriod = false
   /// The type asked for, when the step was a `request`.
   var requestedType: CustomLinkTokenType?
+  /// What the App Store did during the step.
+  var commerce: [CommerceNote] = []
+}
+
+extension RunState {
+  /// Performs a purchase step on the commerce world.
+  mutating func commerceStep(_ step: CommerceStep, of statement: Statement) throws(RunFailureAt)
+    -> [CommerceNote]
+  {
+    guard var commerce else {
+      throw RunFailureAt(statement: statement, message: "no product is declared; add a 'product' line")
+    }
+    do {
+      let events = try commerce.perform(step, world: world)
+      self.commerce = commerce
+      return events.map { CommerceNote($0, in: commerce.state) }
+    } catch {
+      throw RunFailureAt(statement: statement, message: error.message)
+    }
+  }
+
+  /// Brings the commerce clock to the simulation's after an `advance`.
+  mutating func commerceAdvance(of statement: Statement) throws(RunFailureAt) -> [CommerceNote] {
+    guard var commerce else { return [] }
+    do {
+      let events = try commerce.advance(to: world.now)
+      self.commerce = commerce
+      return events.map { CommerceNote($0, in: commerce.state) }
+    } catch {
+      throw RunFailureAt(statement: statement, message: error.message)
+    }
+  }
 }

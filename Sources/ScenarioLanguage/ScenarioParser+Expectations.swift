@@ -1,3 +1,4 @@
+import AppStoreCommerce
 import ExternalPurchaseTokens
 import LifecycleSimulator
 
@@ -6,7 +7,7 @@ extension ScenarioParser {
   static let expectationKeywords = [
     "token", "nothing", "eligible", "not", "new", "same", "refreshed", "field", "url", "environment",
     "periods",
-    "tokens", "now",
+    "tokens", "now", "status", "transactions", "renewal", "notification", "transaction",
   ]
 
   static let expectationDescription =
@@ -78,6 +79,8 @@ extension ScenarioParser {
       _ = try reader.keyword(["id"])
       return .refreshedId
     case "field": return try field(&reader)
+    case "status", "transactions", "renewal", "notification", "transaction":
+      return try commerceExpectation(keyword, &reader)
     case "url":
       _ = try reader.keyword(["="])
       return .url(try reader.word("a URL; {token} stands for the raw token").text)
@@ -98,7 +101,7 @@ extension ScenarioParser {
     }
   }
 
-  private func scope(_ reader: inout LineReader, allowEveryone: Bool) throws(LineError) -> CustomerScope {
+  func scope(_ reader: inout LineReader, allowEveryone: Bool) throws(LineError) -> CustomerScope {
     guard reader.accept("for") else { return .lastUsed }
     if allowEveryone, reader.accept("all") { return .everyone }
     if reader.current?.text == "all" {

@@ -1,3 +1,4 @@
+import AppStoreCommerce
 import ExternalPurchaseTokens
 import LifecycleSimulator
 
@@ -65,8 +66,15 @@ extension ScenarioParser {
       return .by(try reader.duration())
     }
     if reader.accept("next") {
-      _ = try reader.keyword(["expiry"])
-      return .nextExpiry(offset: try offset(&reader))
+      switch try reader.keyword(["expiry", "renewal", "retry"]) {
+      case "expiry": return .nextExpiry(offset: try offset(&reader))
+      case "renewal": return try commerceMove(.renewal, &reader)
+      default: return try commerceMove(.retry, &reader)
+      }
+    }
+    if reader.accept("grace") {
+      _ = try reader.keyword(["end"])
+      return try commerceMove(.graceEnd, &reader)
     }
     if reader.accept("expiry") {
       _ = try reader.keyword(["of"])
@@ -83,10 +91,19 @@ extension ScenarioParser {
     }
     guard let word = reader.current, ISOTime.parse(word.text) != nil || Int64(word.text) != nil else {
       throw reader.error(
-        expected: "a UTC time such as 2026-03-01T09:00:00Z, 'next expiry' or 'expiry of TYPE'",
-        candidates: ["next", "expiry"])
+        expected: "a UTC time such as 2026-03-01T09:00:00Z, 'next expiry', 'expiry of TYPE', "
+          + "'next renewal', 'next retry' or 'grace end'",
+        candidates: ["next", "expiry", "grace"])
     }
     return .to(try reader.time())
+  }
+
+  /// A commerce clock target: `[of CUSTOMER] [minus|plus D]`; without `of`, any customer's.
+  private func commerceMove(_ kind: CommerceDueKind, _ reader: inout LineReader) throws(LineError)
+    -> ClockMove
+  {
+    let customer = reader.accept("of") ? try knownCustomer(&reader) : nil
+    return .commerce(kind, customer: customer, offset: try offset(&reader))
   }
 
   /// An optional `minus D` or `plus D` after an expiry.
@@ -107,7 +124,7 @@ extension ScenarioParser {
       &reader, among: Set(customers.keys), what: "customer", howToDeclare: "a 'customer' or 'device' line")
   }
 
-  private func known(_ reader: inout LineReader, among names: Set<String>, what: String, howToDeclare: String)
+  func known(_ reader: inout LineReader, among names: Set<String>, what: String, howToDeclare: String)
     throws(LineError) -> String
   {
     guard let word = reader.current, names.contains(word.text) else {

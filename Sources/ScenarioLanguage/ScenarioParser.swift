@@ -1,3 +1,4 @@
+import AppStoreCommerce
 import ExternalPurchaseTokens
 import LifecycleSimulator
 
@@ -17,6 +18,8 @@ public struct ScenarioParser {
   var customers: [String: Int] = [:]
   /// Declared devices: their customer and the line that declared them.
   var devices: [String: (customer: String, line: Int)] = [:]
+  /// Declared products of the App Store catalog.
+  var products: [String: Product] = [:]
   /// The customer of the last device a step used: the default for `for` and `of`.
   var lastCustomer: String?
   /// The most recent step that is not an `expect` line, for standalone expectations.
@@ -61,7 +64,9 @@ public struct ScenarioParser {
   }
 
   /// Lines that only the setup may hold.
-  static let setupOnlyKeywords = ["demo", "seed", "start", "app", "entitlement", "plist"]
+  static let setupOnlyKeywords = [
+    "demo", "seed", "start", "app", "entitlement", "plist", "product", "commerce",
+  ]
   /// Lines allowed both in the setup and among the steps.
   static let anywhereKeywords = [
     "environment", "rules", "creation", "services-renewal", "lifetime", "refresh", "os-gating", "eligibility",
@@ -70,11 +75,14 @@ public struct ScenarioParser {
     "customer", "device",
   ]
   /// Lines that end the setup.
-  static let stepKeywords = [
-    "install", "update", "redownload", "uninstall", "request", "check-eligibility", "notice-sheet",
-    "link-out",
-    "force-refresh", "storefront", "os", "payments", "advance", "expect",
-  ]
+  static let stepKeywords =
+    [
+      "install", "update", "redownload", "uninstall", "request", "check-eligibility", "notice-sheet",
+      "link-out",
+      "force-refresh", "storefront", "os", "payments", "advance", "expect",
+    ] + commerceStepKeywords
+  /// The purchase steps.
+  static let commerceStepKeywords = ["buy", "auto-renew", "change", "billing", "refund", "family", "consume"]
   /// Every word a line may start with, for suggestions.
   static let statementKeywords = setupOnlyKeywords + anywhereKeywords + stepKeywords
 
@@ -103,6 +111,9 @@ public struct ScenarioParser {
     try checkPlacement(kind, keyword: keyword, line: line.number)
     if let device = kind.device {
       lastCustomer = devices[device]?.customer
+      customerUnknown = false
+    } else if case .commerce(let step) = kind, let customer = step.customer {
+      lastCustomer = customer
       customerUnknown = false
     }
 
@@ -161,6 +172,8 @@ public struct ScenarioParser {
     case "app": return .app(try appLine(&reader))
     case "entitlement": return .entitlement(try entitlement(&reader))
     case "plist": return .plist(try plist(&reader))
+    case "product": return .product(try productLine(&reader))
+    case "commerce": return .commerceSetting(try commerceSetting(&reader))
     case "environment": return .environment(try environmentName(&reader))
     case "rules":
       let field = try reader.keyword(
@@ -173,6 +186,8 @@ public struct ScenarioParser {
     case "customer": return try customerLine(&reader, line: line)
     case "device": return .device(try deviceLine(&reader, line: line))
     case "expect": return .expect
+    case _ where Self.commerceStepKeywords.contains(keyword):
+      return .commerce(try commerceStep(keyword, &reader))
     default: return try step(keyword, &reader)
     }
   }

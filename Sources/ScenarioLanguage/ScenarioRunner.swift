@@ -25,6 +25,7 @@ public struct ScenarioRunner: Sendable {
       file: file, seed: world.seed, environment: world.rules.environment, start: world.now)
     if let setupFailure { return (stopped(transcript, at: setupFailure, rest: scenario.steps), world) }
     var run = RunState(simulation: Simulation(initial: world))
+    run.setup = Array(scenario.setup)
     for (offset, statement) in scenario.steps.enumerated() {
       do {
         transcript.entries.append(try run.perform(statement))

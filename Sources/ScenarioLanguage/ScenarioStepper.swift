@@ -41,6 +41,7 @@ public struct ScenarioStepper: Sendable {
     run = RunState(
       simulation: Simulation(
         initial: WorldState(now: 0, rules: .production, app: InitialWorld.defaultApp, seed: 0)))
+    run.setup = Array(scenario.setup)
   }
 
   /// The world the setup lines build, or the engine's refusal of one of them (`file:line: message`).

@@ -50,6 +50,9 @@ public enum ScenarioWriter {
     case .setOS(let device, let version): return "os \(device) \(version)"
     case .setPayments(let customer, let allowed): return "payments \(customer) \(allowed ? "on" : "off")"
     case .advance(let move): return "advance " + clockMove(move)
+    case .product(let product): return productLine(product)
+    case .commerceSetting(let setting): return "commerce " + commerceSetting(setting)
+    case .commerce(let step): return commerceStep(step)
     case .expect: return "expect"
     }
   }
@@ -109,6 +112,9 @@ public enum ScenarioWriter {
     case .nextExpiry(let offset): return "to next expiry" + self.offset(offset)
     case .expiryOf(let type, let customer, let offset):
       return "to expiry of \(type.rawValue)" + (customer.map { " of \($0)" } ?? "") + self.offset(offset)
+    case .commerce(let kind, let customer, let offset):
+      let target = kind == .graceEnd ? "grace end" : kind == .retry ? "next retry" : "next renewal"
+      return "to \(target)" + (customer.map { " of \($0)" } ?? "") + self.offset(offset)
     }
   }
 
@@ -138,6 +144,7 @@ public enum ScenarioWriter {
     case .tokenCount(let type, let count, let customer):
       return "tokens" + (type.map { " \($0.rawValue)" } ?? "") + " = \(count)" + scope(customer)
     case .now(let time): return "now = \(ISOTime.string(time))"
+    default: return commerceExpectation(kind)
     }
   }
 

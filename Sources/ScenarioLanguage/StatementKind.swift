@@ -1,3 +1,4 @@
+import AppStoreCommerce
 import ExternalPurchaseTokens
 import LifecycleSimulator
 
@@ -11,6 +12,10 @@ public enum StatementKind: Hashable, Sendable {
   case app(AppLine)
   case entitlement(EntitlementSetting)
   case plist(PlistSetting)
+  /// `product ID TYPE ...`: one product of the App Store catalog.
+  case product(Product)
+  /// `commerce ...`: an App Store setting.
+  case commerceSetting(CommerceSetting)
 
   // Allowed anywhere: in the setup they shape the initial world, later they are events.
   /// Replaces every rule with the environment's preset.
@@ -36,13 +41,15 @@ public enum StatementKind: Hashable, Sendable {
   case setOS(device: String, version: OSVersion)
   case setPayments(customer: String, allowed: Bool)
   case advance(ClockMove)
+  /// An App Store purchase event.
+  case commerce(CommerceStep)
   /// A line of expectations about the world or the previous step's answer.
   case expect
 
   /// Setup lines that may not follow a step.
   public var isSetupOnly: Bool {
     switch self {
-    case .demo, .seed, .start, .app, .entitlement, .plist: return true
+    case .demo, .seed, .start, .app, .entitlement, .plist, .product, .commerceSetting: return true
     default: return false
     }
   }
@@ -65,7 +72,8 @@ public enum StatementKind: Hashable, Sendable {
       .request(_, let device), .requestTyped(_, let device), .checkEligibility(let device),
       .noticeSheet(let device),
       .linkOut(let device, _),
-      .setStorefront(let device, _), .setOS(let device, _):
+      .setStorefront(let device, _), .setOS(let device, _),
+      .commerce(.buy(_, let device, _, _, _)):
       return device
     default: return nil
     }
@@ -78,6 +86,7 @@ public enum StatementKind: Hashable, Sendable {
     case .checkEligibility: return .eligibility
     case .noticeSheet: return .noticeSheet
     case .linkOut: return .linkOut
+    case .commerce, .advance: return .commerce
     default: return nil
     }
   }
@@ -89,6 +98,8 @@ public enum AnswerKind: String, Hashable, Sendable {
   case eligibility = "check-eligibility"
   case noticeSheet = "notice-sheet"
   case linkOut = "link-out"
+  /// The App Store notifications and transactions a commerce step or clock move produced.
+  case commerce
 }
 
 /// `app BUNDLE [id N] [version V] [custom-link-regions LIST]`.
@@ -184,4 +195,6 @@ public enum ClockMove: Hashable, Sendable {
   case nextExpiry(offset: VirtualDuration)
   /// `advance to expiry of TYPE [of C] [minus|plus D]`; a nil customer is the last device's customer.
   case expiryOf(type: CustomLinkTokenType, customer: String?, offset: VirtualDuration)
+  /// `advance to next renewal|retry [of C] [minus|plus D]`, `advance to grace end ...`; nil: any customer.
+  case commerce(CommerceDueKind, customer: String?, offset: VirtualDuration)
 }

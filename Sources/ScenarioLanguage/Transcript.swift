@@ -60,6 +60,8 @@ public struct TranscriptEntry: Hashable, Sendable {
   /// Nil for `expect` lines.
   public var result: StepResult?
   public var expectations: [ExpectationRecord]
+  /// What the App Store did during the step (purchases, renewals, expiries, ...), in time order.
+  public var commerce: [CommerceNote] = []
 }
 
 /// What a step produced, in the terms a tester reads.

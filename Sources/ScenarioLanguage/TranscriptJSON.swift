@@ -36,7 +36,8 @@ public enum TranscriptJSON {
   }
 
   static func entry(_ entry: TranscriptEntry) -> JSONValue {
-    .object([
+    let plain: JSONValue = .object([
+
       "line": .int(entry.location.line),
       "column": .int(entry.location.column),
       "statement": .string(entry.statement),
@@ -46,6 +47,10 @@ public enum TranscriptJSON {
       "result": entry.result.map(result) ?? .null,
       "expectations": .array(entry.expectations.map(expectation)),
     ])
+    // Only steps that touched the App Store carry the key, so token-only transcripts stay as they were.
+    guard !entry.commerce.isEmpty, case .object(var members) = plain else { return plain }
+    members.append(JSONMember(name: "commerce", value: .array(entry.commerce.map(CommerceJSON.note))))
+    return .object(members)
   }
 
   static func failure(_ failure: RunFailure) -> JSONValue {

@@ -19,6 +19,11 @@ public enum TranscriptText {
       if let result = entry.result { text += "  ->  " + StepResultText.describe(result) }
       lines.append(text)
       let indent = String(repeating: " ", count: width + 4)
+      for note in entry.commerce {
+        lines.append(
+          indent + "App Store " + ISOTime.string(note.time) + "  " + note.summary
+            + (note.notification.map { "  [\($0)]" } ?? ""))
+      }
       for record in entry.expectations {
         lines.append(indent + (record.status == .passed ? "ok    " : "FAIL  ") + expectationLine(record))
       }

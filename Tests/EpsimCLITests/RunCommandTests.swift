@@ -101,6 +101,18 @@ struct RunCommandTests {
     #expect(reseeded.standardOutput.contains("seed 8"))
   }
 
+  @Test func commerceScenarioListsItsTransactions() throws {
+    let file = "docs/examples/commerce-upgrade-mid-period.epsim"
+    let json = try EpsimExecutable.run(["run", file, "--format", "json"])
+    #expect(json.status == 0)
+    #expect(json.standardOutput.contains("\"commerce\": ["))
+    #expect(json.standardOutput.contains("\"notification\": \"DID_CHANGE_RENEWAL_PREF/UPGRADE\""))
+    #expect(json.standardOutput.contains("\"productId\": \"max.monthly\""))
+    let text = try EpsimExecutable.run(["run", file])
+    #expect(text.status == 0)
+    #expect(text.standardOutput.contains("  [SUBSCRIBED/INITIAL_BUY]"))
+  }
+
   @Test(arguments: [
     (["run"], "epsim run: expected at least one scenario file"),
     (["run", readme, "--format", "xml"], "epsim run: --format must be text, json or junit, found 'xml'"),

@@ -1,3 +1,4 @@
+import AppStoreCommerce
 import ExternalPurchaseTokens
 import Foundation
 import LifecycleSimulator
@@ -70,6 +71,18 @@ struct FlippedExpectationTests {
     case .tokenCount(let type, let count, let customer):
       return [.tokenCount(type: type, count: count + 1, customer: customer)]
     case .now(let time): return [.now(time + 1)]
+    case .subscriptionStatus(let group, let status, let customer):
+      return SubscriptionStatus.allCases.filter { $0 != status }.map {
+        .subscriptionStatus(group: group, status: $0, customer: customer)
+      }
+    case .chainLength(let group, let count, let customer):
+      return [.chainLength(group: group, count: count + 1, customer: customer)]
+    case .renewalField(let group, let field, let value, let customer):
+      return [.renewalField(group: group, field: field, value: value + "x", customer: customer)]
+    case .notification(let text):
+      return text == "none"
+        ? [.notification("DID_RENEW"), .notification("EXPIRED")] : [.notification("none")]
+    case .transactionField(let field, let value): return [.transactionField(field: field, value: value + "x")]
     }
   }
 

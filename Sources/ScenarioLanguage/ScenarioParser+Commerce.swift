@@ -1,0 +1,202 @@
+import AppStoreCommerce
+import LifecycleSimulator
+
+/// `product` and `commerce` setup lines and the purchase steps (see docs/scenarios.md, "Apple purchases").
+extension ScenarioParser {
+  static let productTypes: [String: ProductType] = [
+    "subscription": .autoRenewable, "non-renewing": .nonRenewing, "consumable": .consumable,
+    "non-consumable": .nonConsumable,
+  ]
+  static let offerTypes: [String: OfferType] = [
+    "introductory": .introductory, "promotional": .promotional, "offer-code": .offerCode,
+    "win-back": .winBack,
+  ]
+  static let discounts: [String: OfferDiscountType] = [
+    "free-trial": .freeTrial, "pay-as-you-go": .payAsYouGo, "pay-up-front": .payUpFront,
+  ]
+  static let gracePeriods: [String: GracePeriodDuration] = [
+    "3d": .threeDays, "16d": .sixteenDays, "28d": .twentyEightDays,
+  ]
+
+  /// `product ID subscription GROUP level N PERIOD price SF AMOUNT CUR ... [family] [offer ...]...`
+  /// or `product ID consumable|non-consumable|non-renewing price SF AMOUNT CUR ... [family]`.
+  mutating func productLine(_ reader: inout LineReader) throws(LineError) -> Product {
+    let idWord = try reader.word("a product id such as pro.monthly")
+    if products[idWord.text] != nil {
+      throw LineError(
+        column: idWord.column, expected: "a new product id", found: idWord.text, note: "declared already")
+    }
+    let typeNames = Self.productTypes.keys.sorted()
+    let type = Self.productTypes[
+      try reader.keyword(typeNames, expected: "a product type (" + Phrase.choices(typeNames) + ")")]!
+    var product = Product(id: idWord.text, type: type, prices: [:])
+    if type == .autoRenewable {
+      _ = try reader.keyword(["group"])
+      let group = try reader.word("a subscription group id").text
+      _ = try reader.keyword(["level"])
+      let level = Int(try reader.integer("a level: 1 is the highest", in: 1...100))
+      product.subscription = SubscriptionInfo(groupId: group, level: level, duration: try period(&reader))
+    }
+    repeat {
+      _ = try reader.keyword(["price"])
+      let storefront = try self.storefront(&reader)
+      let amount = try self.amount(&reader)
+      let currency = try reader.word("an ISO 4217 currency such as USD")
+      guard currency.text.count == 3, currency.text.allSatisfy({ $0.isUppercase }) else {
+        throw LineError(
+          column: currency.column, expected: "an ISO 4217 currency such as USD", found: currency.text)
+      }
+      product.prices[storefront] = Price(milliunits: amount, currency: currency.text)
+    } while reader.current?.text == "price"
+    product.familyShareable = reader.accept("family")
+    while type == .autoRenewable, reader.accept("offer") {
+      product.offers.append(try offer(&reader))
+    }
+    if let problem = product.problem {
+      throw LineError(column: idWord.column, expected: "a valid product", found: idWord.text, note: problem)
+    }
+    try reader.end(or: type == .autoRenewable ? ["offer", "family"] : ["family"])
+    products[product.id] = product
+    return product
+  }
+
+  /// `offer ID TYPE DISCOUNT PERIOD [periods N] [price SF AMOUNT]...`
+  private func offer(_ reader: inout LineReader) throws(LineError) -> Offer {
+    let id = try reader.word("an offer id").text
+    let types = Self.offerTypes.keys.sorted()
+    let type = Self.offerTypes[
+      try reader.keyword(types, expected: "an offer type (" + Phrase.choices(types) + ")")]!
+    let discounts = Self.discounts.keys.sorted()
+    let discount = Self.discounts[
+      try reader.keyword(discounts, expected: "a discount (" + Phrase.choices(discounts) + ")")]!
+    var offer = Offer(id: id, type: type, discount: discount, period: try period(&reader))
+    if reader.accept("periods") {
+      offer.periodCount = Int(try reader.integer("a number of periods", in: 1...120))
+    }
+    while reader.accept("price") {
+      let storefront = try self.storefront(&reader)
+      offer.prices[storefront] = try amount(&reader)
+    }
+    return offer
+  }
+
+  private func period(_ reader: inout LineReader) throws(LineError) -> SubscriptionDuration {
+    let names = SubscriptionDuration.allCases.map(\.rawValue)
+    return SubscriptionDuration(
+      rawValue: try reader.keyword(names, expected: "a period (" + Phrase.choices(names, quoted: false) + ")")
+    )!
+  }
+
+  /// A storefront as transactions write it: ISO 3166-1 alpha-3, upper case (`USA`).
+  private func storefront(_ reader: inout LineReader) throws(LineError) -> String {
+    guard let word = reader.current, word.text.count == 3, word.text.allSatisfy({ $0.isUppercase }) else {
+      throw reader.error(expected: "a storefront such as USA (ISO 3166-1 alpha-3)")
+    }
+    reader.position += 1
+    return word.text
+  }
+
+  /// A price such as 9.99, in milliunits (9990).
+  private func amount(_ reader: inout LineReader) throws(LineError) -> Int64 {
+    let description = "a price such as 9.99 (at most 3 decimals)"
+    guard let word = reader.current else { throw reader.error(expected: description) }
+    let parts = word.text.split(separator: ".", omittingEmptySubsequences: false)
+    guard parts.count <= 2, let whole = Int64(parts[0]), whole >= 0, whole < 1_000_000_000 else {
+      throw reader.error(expected: description)
+    }
+    var fraction: Int64 = 0
+    if parts.count == 2 {
+      guard (1...3).contains(parts[1].count), parts[1].allSatisfy(\.isASCII), let digits = Int64(parts[1])
+      else {
+        throw reader.error(expected: description)
+      }
+      fraction = digits * [100, 10, 1][parts[1].count - 1]
+    }
+    reader.position += 1
+    return whole * 1000 + fraction
+  }
+
+  /// `commerce grace-period D|off`, `commerce renewal-rate C RATE`, `commerce failing-renewals C`.
+  func commerceSetting(_ reader: inout LineReader) throws(LineError) -> CommerceSetting {
+    let setting = try reader.keyword(["grace-period", "renewal-rate", "failing-renewals"])
+    switch setting {
+    case "grace-period":
+      let names = Self.gracePeriods.keys.sorted { Int($0.dropLast())! < Int($1.dropLast())! } + ["off"]
+      let name = try reader.keyword(
+        names, expected: "a grace period (" + Phrase.choices(names, quoted: false) + ")")
+      return .gracePeriod(Self.gracePeriods[name])
+    case "renewal-rate":
+      let customer = try knownCustomer(&reader)
+      let rates = SandboxRenewalRate.allCases.map(\.rawValue)
+      let rate = try reader.keyword(
+        rates, expected: "a renewal rate (" + Phrase.choices(rates, quoted: false) + ")")
+      return .renewalRate(customer: customer, SandboxRenewalRate(rawValue: rate)!)
+    default:
+      return .failingRenewals(customer: try knownCustomer(&reader))
+    }
+  }
+
+  /// The purchase steps.
+  mutating func commerceStep(_ keyword: String, _ reader: inout LineReader) throws(LineError) -> CommerceStep
+  {
+    switch keyword {
+    case "buy":
+      let product = try knownProduct(&reader)
+      _ = try reader.keyword(["on"])
+      let device = try knownDevice(&reader)
+      var quantity = 1
+      var offer: String?
+      var token: String?
+      if reader.accept("quantity") {
+        quantity = Int(try reader.integer("a quantity from 1 to 10", in: 1...10))
+      }
+      if reader.accept("offer") {
+        let offers = products[product]!.offers.map(\.id)
+        guard !offers.isEmpty else {
+          throw reader.error(expected: "an offer of \(product)", note: "\(product) has no offers")
+        }
+        let description = "an offer of \(product) (" + Phrase.choices(offers) + ")"
+        offer = try reader.keyword(offers, expected: description)
+      }
+      if reader.accept("account-token") { token = try reader.word("an app account token (a UUID)").text }
+      return .buy(product: product, device: device, quantity: quantity, offer: offer, accountToken: token)
+    case "auto-renew":
+      let customer = try knownCustomer(&reader)
+      let group = try knownGroup(&reader)
+      return .autoRenew(customer: customer, group: group, enabled: try reader.onOff())
+    case "change":
+      let customer = try knownCustomer(&reader)
+      _ = try reader.keyword(["to"])
+      return .change(customer: customer, product: try knownProduct(&reader))
+    case "billing":
+      let customer = try knownCustomer(&reader)
+      return .billing(customer: customer, fails: try reader.keyword(["fails", "recovers"]) == "fails")
+    case "refund":
+      let product = try knownProduct(&reader)
+      _ = try reader.keyword(["of"])
+      let customer = try knownCustomer(&reader)
+      let appIssue =
+        reader.accept("reason") ? try reader.keyword(["other", "app-issue"]) == "app-issue" : false
+      return .refund(product: product, customer: customer, reason: appIssue ? .appIssue : .other)
+    case "family":
+      let customer = try knownCustomer(&reader)
+      _ = try reader.keyword(["joins"])
+      return .joinFamily(customer: customer, family: try reader.word("a family id").text)
+    default:
+      let product = try knownProduct(&reader)
+      _ = try reader.keyword(["of"])
+      let customer = try knownCustomer(&reader)
+      let quantity = reader.accept("quantity") ? Int(try reader.integer("a quantity", in: 1...10)) : 1
+      return .consume(product: product, customer: customer, quantity: quantity)
+    }
+  }
+
+  func knownProduct(_ reader: inout LineReader) throws(LineError) -> String {
+    try known(&reader, among: Set(products.keys), what: "product", howToDeclare: "a 'product' line")
+  }
+
+  func knownGroup(_ reader: inout LineReader) throws(LineError) -> String {
+    let groups = Set(products.values.compactMap(\.subscription?.groupId))
+    return try known(&reader, among: groups, what: "subscription group", howToDeclare: "a 'product' line")
+  }
+}

@@ -1,0 +1,84 @@
+import AppStoreCommerce
+import LifecycleSimulator
+
+/// The canonical text of the purchase lines and expectations.
+extension ScenarioWriter {
+  static func productLine(_ product: Product) -> String {
+    let type = ScenarioParser.productTypes.first { $0.value == product.type }!.key
+    var text = "product \(product.id) \(type)"
+    if let info = product.subscription {
+      text += " group \(info.groupId) level \(info.level) \(info.duration.rawValue)"
+    }
+    for storefront in product.prices.keys.sorted() {
+      let price = product.prices[storefront]!
+      text += " price \(storefront) \(amount(price.milliunits)) \(price.currency)"
+    }
+    if product.familyShareable { text += " family" }
+    for offer in product.offers {
+      let type = ScenarioParser.offerTypes.first { $0.value == offer.type }!.key
+      let discount = ScenarioParser.discounts.first { $0.value == offer.discount }!.key
+      text += " offer \(offer.id) \(type) \(discount) \(offer.period.rawValue)"
+      if offer.periodCount != 1 { text += " periods \(offer.periodCount)" }
+      for storefront in offer.prices.keys.sorted() {
+        text += " price \(storefront) \(amount(offer.prices[storefront]!))"
+      }
+    }
+    return text
+  }
+
+  /// Milliunits as a decimal price: 9990 is 9.99.
+  static func amount(_ milliunits: Int64) -> String {
+    let fraction = milliunits % 1000
+    guard fraction != 0 else { return String(milliunits / 1000) }
+    var digits = String(fraction)
+    digits = String(repeating: "0", count: 3 - digits.count) + digits
+    while digits.hasSuffix("0") { digits.removeLast() }
+    return "\(milliunits / 1000).\(digits)"
+  }
+
+  static func commerceSetting(_ setting: CommerceSetting) -> String {
+    switch setting {
+    case .gracePeriod(let duration): return "grace-period " + (duration.map { "\($0.rawValue)d" } ?? "off")
+    case .renewalRate(let customer, let rate): return "renewal-rate \(customer) \(rate.rawValue)"
+    case .failingRenewals(let customer): return "failing-renewals \(customer)"
+    }
+  }
+
+  static func commerceStep(_ step: CommerceStep) -> String {
+    switch step {
+    case .buy(let product, let device, let quantity, let offer, let token):
+      return "buy \(product) on \(device)" + (quantity != 1 ? " quantity \(quantity)" : "")
+        + (offer.map { " offer \($0)" } ?? "") + (token.map { " account-token \($0)" } ?? "")
+    case .autoRenew(let customer, let group, let enabled):
+      return "auto-renew \(customer) \(group) " + onOff(enabled)
+    case .change(let customer, let product): return "change \(customer) to \(product)"
+    case .billing(let customer, let fails): return "billing \(customer) " + (fails ? "fails" : "recovers")
+    case .refund(let product, let customer, let reason):
+      return "refund \(product) of \(customer)" + (reason == .appIssue ? " reason app-issue" : "")
+    case .joinFamily(let customer, let family): return "family \(customer) joins \(family)"
+    case .consume(let product, let customer, let quantity):
+      return "consume \(product) of \(customer)" + (quantity != 1 ? " quantity \(quantity)" : "")
+    }
+  }
+
+  /// A payload value as written in a file: dates (fields named `...Date`) as ISO times, the rest as is.
+  static func payloadValue(_ value: String, of field: String) -> String {
+    guard field.hasSuffix("Date"), let time = Int64(value) else { return value }
+    return ISOTime.string(time)
+  }
+
+  static func commerceExpectation(_ kind: ExpectationKind) -> String {
+    switch kind {
+    case .subscriptionStatus(let group, let status, let customer):
+      return "status \(group) = \(StatusName.names[status]!)" + scope(customer)
+    case .chainLength(let group, let count, let customer):
+      return "transactions \(group) = \(count)" + scope(customer)
+    case .renewalField(let group, let field, let value, let customer):
+      return "renewal \(group) \(field) = \(payloadValue(value, of: field))" + scope(customer)
+    case .notification(let text): return "notification \(text)"
+    case .transactionField(let field, let value):
+      return "transaction \(field) = \(payloadValue(value, of: field))"
+    default: preconditionFailure("not a commerce expectation")
+    }
+  }
+}

@@ -1,0 +1,248 @@
+import AppStoreCommerce
+import LifecycleSimulator
+import Testing
+
+@testable import ScenarioLanguage
+
+/// The purchase lines of the scenario language: parsing, writing back, running, errors and JSON.
+@Suite("Scenarios with Apple purchases")
+struct CommerceScenarioTests {
+  static let setup = """
+    start 2026-03-01T09:00:00Z
+    device alice.iphone iOS 26.4 storefront us
+    device bob.iphone iOS 26.4 storefront de
+    product pro.monthly subscription group pro level 1 P1M price USA 9.99 USD price DEU 10.5 EUR offer trial introductory free-trial P1W
+    product basic.monthly subscription group pro level 2 P1M price USA 4.99 USD
+    product coins consumable price USA 0.99 USD
+
+    """
+
+  @Test func productLinesParseIntoTheCatalogAndWriteBack() throws {
+    let scenario = try ScenarioParser.parse(Self.setup + "buy coins on alice.iphone quantity 2")
+    guard case .product(let pro) = scenario.statements[3].kind else {
+      Issue.record("not a product: \(scenario.statements[3].kind)")
+      return
+    }
+    #expect(pro.type == .autoRenewable)
+    #expect(pro.subscription == SubscriptionInfo(groupId: "pro", level: 1, duration: .oneMonth))
+    #expect(pro.prices["DEU"] == Price(milliunits: 10_500, currency: "EUR"))
+    #expect(pro.offers.map(\.discount) == [.freeTrial])
+    #expect(try ScenarioParser.parse(ScenarioWriter.write(scenario)) == scenario)
+    #expect(
+      ScenarioWriter.statement(scenario.statements[3].kind)
+        == "product pro.monthly subscription group pro level 1 P1M price DEU 10.5 EUR price USA 9.99 USD "
+        + "offer trial introductory free-trial P1W")
+  }
+
+  @Test func everyStepAndExpectationWritesBackToTheSameScenario() throws {
+    let source =
+      Self.setup + """
+        commerce grace-period 28d
+        buy pro.monthly on alice.iphone offer trial account-token 6f1e7a3c-0000-4000-8000-000000000001
+        auto-renew alice pro off  expect notification DID_CHANGE_RENEWAL_STATUS/AUTO_RENEW_DISABLED
+        auto-renew alice pro on
+        change alice to basic.monthly
+        billing alice fails
+        advance to next renewal of alice minus 1ms
+        advance to grace end plus 1ms
+        billing alice recovers
+        advance to next retry
+        family bob joins smiths
+        buy coins on bob.iphone quantity 3
+        consume coins of bob quantity 2
+        refund coins of bob reason app-issue  expect transaction revocationType = REFUND_FULL
+        expect status pro = active for alice and transactions pro = 3 for alice and renewal pro autoRenewStatus = 1 for alice
+        """
+    let scenario = try ScenarioParser.parse(source)
+    #expect(scenario.statements[6].kind == .commerceSetting(.gracePeriod(.twentyEightDays)))
+    #expect(try ScenarioParser.parse(ScenarioWriter.write(scenario)) == scenario)
+  }
+
+  @Test func offersAndTesterSettingsWriteBack() throws {
+    let source = """
+      environment sandbox
+      device tess.iphone iOS 26.4 storefront us
+      product s.monthly subscription group s level 1 P1M price USA 5 USD offer half promotional pay-as-you-go P1M periods 3 price USA 2.5 offer code offer-code pay-up-front P3M price USA 12.345
+      product lamp non-consumable price USA 1 USD family
+      product pass non-renewing price USA 3 USD
+      commerce renewal-rate tess 3m
+      commerce failing-renewals tess
+      commerce grace-period off
+      buy s.monthly on tess.iphone offer half
+      """
+    let scenario = try ScenarioParser.parse(source)
+    guard case .product(let product) = scenario.statements[2].kind else {
+      Issue.record("not a product")
+      return
+    }
+    #expect(product.offers[0].periodCount == 3 && product.offers[0].prices == ["USA": 2500])
+    #expect(product.offers[1].prices == ["USA": 12345])
+    #expect(try ScenarioParser.parse(ScenarioWriter.write(scenario)) == scenario)
+    #expect(ScenarioWriter.write(scenario).contains("price USA 12.345 offer") == false)
+    #expect(
+      ScenarioWriter.write(scenario).contains("offer code offer-code pay-up-front P3M price USA 12.345\n"))
+  }
+
+  @Test func aFailingSandboxTesterGoesIntoBillingRetryAtTheFirstRenewal() throws {
+    let transcript = try run(
+      """
+      environment sandbox
+      device tess.iphone iOS 26.4 storefront us
+      product s.monthly subscription group s level 1 P1M price USA 5 USD
+      commerce renewal-rate tess 3m
+      commerce failing-renewals tess
+      buy s.monthly on tess.iphone  expect notification SUBSCRIBED/INITIAL_BUY
+      advance to next renewal  expect notification DID_FAIL_TO_RENEW and now = 2026-03-01T09:03:00Z
+      expect status s = billing-retry and renewal s isInBillingRetryPeriod = true and renewal s gracePeriodExpiresDate = none
+      """)
+    #expect(transcript.passed, "\(TranscriptText.problems(transcript))")
+  }
+
+  @Test func aDowngradeWaitsForTheNextRenewal() throws {
+    let transcript = try run(
+      Self.setup + """
+        buy pro.monthly on alice.iphone
+        change alice to basic.monthly  expect renewal pro autoRenewProductId = basic.monthly and renewal pro productId = pro.monthly
+        advance to next renewal  expect notification DID_RENEW and transaction productId = basic.monthly and transaction price = 4990
+        """)
+    #expect(transcript.passed, "\(TranscriptText.problems(transcript))")
+  }
+
+  @Test func renewalsHappenAsTheClockPassesThem() throws {
+    let transcript = try run(
+      Self.setup + """
+        buy pro.monthly on alice.iphone  expect notification SUBSCRIBED/INITIAL_BUY and transaction price = 9990
+        advance 30d  expect notification none and transactions pro = 1
+        advance 1d  expect notification DID_RENEW and transactions pro = 2 and now = 2026-04-01T09:00:00Z
+        advance 61d  expect transactions pro = 4
+        """)
+    #expect(transcript.passed, "\(TranscriptText.problems(transcript))")
+    #expect(transcript.entries[3].commerce.map(\.notification) == ["DID_RENEW", "DID_RENEW"])
+  }
+
+  @Test func clockTargetsLandOnTheRenewalAndOneMillisecondAround() throws {
+    let transcript = try run(
+      Self.setup + """
+        buy basic.monthly on alice.iphone
+        advance to next renewal minus 1ms  expect now = 2026-04-01T08:59:59.999Z and notification none
+        advance to next renewal  expect now = 2026-04-01T09:00:00Z and notification DID_RENEW
+        advance to next renewal of alice plus 1ms  expect now = 2026-05-01T09:00:00.001Z
+        """)
+    #expect(transcript.passed, "\(TranscriptText.problems(transcript))")
+  }
+
+  @Test func failedExpectationsSayWhatWasThere() throws {
+    let transcript = try run(
+      Self.setup + """
+        buy pro.monthly on alice.iphone  expect notification DID_RENEW and transaction productId = basic.monthly
+        expect status pro = expired and transactions pro = 2 and renewal pro autoRenewStatus = 0
+        expect status pro = active for bob
+        """)
+    #expect(transcript.statuses == Array(repeating: .failed, count: 6))
+    #expect(
+      transcript.expectations.map(\.actual) == [
+        "SUBSCRIBED/INITIAL_BUY", "pro.monthly", "active for alice", "1", "1",
+        "no subscription in pro for bob",
+      ])
+  }
+
+  @Test func dateFieldsAreWrittenAndShownAsTimes() throws {
+    let transcript = try run(
+      Self.setup
+        + "buy basic.monthly on alice.iphone  expect transaction expiresDate = 2026-04-01T09:00:00.001Z")
+    let record = try #require(transcript.expectations.first)
+    #expect(record.text == "transaction expiresDate = 2026-04-01T09:00:00.001Z")
+    #expect(record.status == .failed)
+    #expect(record.actual == "2026-04-01T09:00:00.000Z (1775034000000)")
+  }
+
+  @Test func engineRefusalsStopTheRunAtTheLine() throws {
+    let transcript = try run(Self.setup + "change alice to basic.monthly\nexpect status pro = active")
+    #expect(transcript.failure?.location.line == 7)
+    #expect(transcript.failure?.message.contains("alice") == true)
+    #expect(transcript.notRun.count == 1)
+  }
+
+  @Test func badLinesGiveLineColumnAndSuggestions() throws {
+    let cases: [(String, String)] = [
+      (
+        "buy pro.montly on alice.iphone",
+        "test.epsim:7:5: expected a known product (basic.monthly, coins, pro.monthly), found 'pro.montly'; did you mean 'pro.monthly'?"
+      ),
+      (
+        "buy coins on alice.iphone offer trial",
+        "test.epsim:7:33: expected an offer of coins, found 'trial' (coins has no offers)"
+      ),
+      (
+        "auto-renew alice pr off",
+        "test.epsim:7:18: expected a known subscription group (pro), found 'pr'; did you mean 'pro'?"
+      ),
+      (
+        "billing alice fail",
+        "test.epsim:7:15: expected 'fails' or 'recovers', found 'fail'; did you mean 'fails'?"
+      ),
+      (
+        "buy coins on alice.iphone  expect notification DID_RENEWW",
+        "test.epsim:7:48: expected a notification type such as DID_RENEW or SUBSCRIBED/INITIAL_BUY, or 'none', found 'DID_RENEWW'; did you mean 'DID_RENEW'?"
+      ),
+      (
+        "buy coins on alice.iphone  expect notification SUBSCRIBED/INITIAL",
+        "test.epsim:7:59: expected a notification subtype, found 'INITIAL'"
+      ),
+      (
+        "expect status pro = activ for alice",
+        "test.epsim:7:21: expected a status (active, expired, billing-retry, grace-period or revoked), found 'activ'; did you mean 'active'?"
+      ),
+      (
+        "expect renewal pro autoRenewStatu = 1 for alice",
+        "test.epsim:7:20: expected a renewal info field, found 'autoRenewStatu'; did you mean 'autoRenewStatus'?"
+      ),
+      (
+        "product x subscription group g level 1 P1D price USA 1 USD",
+        "test.epsim:7:40: expected a period (P1W, P1M, P2M, P3M, P6M or P1Y), found 'P1D'; did you mean 'P1W'?"
+      ),
+      (
+        "product x consumable price USA 1.2345 USD",
+        "test.epsim:7:32: expected a price such as 9.99 (at most 3 decimals), found '1.2345'"
+      ),
+      (
+        "install alice.iphone\nproduct x consumable price USA 1 USD",
+        "test.epsim:8:1: expected a step, a rule change or 'expect', found 'product' (setup lines go before the first step, line 7)"
+      ),
+      (
+        "buy coins on alice.iphone  expect notification none\nrequest SERVICES on alice.iphone  expect transaction price = 1",
+        "test.epsim:8:42: expected an expectation that fits the step on line 8, found 'transaction' ('transaction' examines the answer of 'commerce' steps)"
+      ),
+    ]
+    for (line, message) in cases {
+      let error = try #require(throws: ScenarioParseErrors.self) {
+        try ScenarioParser.parse(Self.setup + line, file: "test.epsim")
+      }
+      #expect(error.errors.first?.description == message, "\(line)")
+    }
+  }
+
+  @Test func jsonTranscriptCarriesTheTransactionsAndTextListsThem() throws {
+    let transcript = try run(
+      Self.setup + "buy pro.monthly on bob.iphone  expect transaction storefront = DEU")
+    let json = TranscriptJSON.document([transcript])
+    #expect(json.contains("\"commerce\""))
+    #expect(json.contains("\"notification\": \"SUBSCRIBED/INITIAL_BUY\""))
+    #expect(json.contains("\"price\": 10500"))
+    #expect(json.contains("\"storefrontId\": \"143443\""))
+    let text = TranscriptText.document([transcript])
+    #expect(
+      text.contains(
+        "App Store 2026-03-01T09:00:00.000Z  bob subscribed to pro.monthly  [SUBSCRIBED/INITIAL_BUY]"))
+    // A token-only transcript has no commerce key at all.
+    let plain = try run("device a.b iOS 18.2 storefront nl\ninstall a.b\nexpect now = 2026-03-01T09:00:00Z")
+    #expect(!TranscriptJSON.document([plain]).contains("commerce"))
+  }
+
+  @Test func sameSeedGivesTheSameTranscriptAndAnotherSeedOtherIds() throws {
+    let source = Self.setup + "buy pro.monthly on alice.iphone\nadvance 100d\nbuy coins on alice.iphone"
+    let first = TranscriptJSON.document([try run(source)])
+    #expect(first == TranscriptJSON.document([try run(source)]))
+    #expect(first != TranscriptJSON.document([try run(source, seed: 7)]))
+  }
+}
