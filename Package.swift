@@ -95,7 +95,8 @@ let package = Package(
     // Benchmarks (run with `benchmarks/run`); not part of the tests.
     // Seeded realistic tokens shared by the codec tests and the benchmarks; not a product.
     .target(name: "TokenCorpus", dependencies: ["ExternalPurchaseTokens"]),
-    .executableTarget(name: "epsim-benchmarks", dependencies: ["ExternalPurchaseTokens", "TokenCorpus"]),
+    .executableTarget(
+      name: "epsim-benchmarks", dependencies: ["ExternalPurchaseTokens", "LifecycleSimulator", "TokenCorpus"]),
     .executableTarget(name: "tui-benchmark", dependencies: ["EpsimTUI", "LifecycleSimulator", "TextFrame"]),
 
     .testTarget(

@@ -55,6 +55,21 @@ enum EpsimExecutable {
   /// Input and outputs go through temporary files, not pipes, so a large output can never
   /// fill a pipe and deadlock the test.
   static func run(_ arguments: [String], input: String = "") throws -> Outcome {
+    let raw = try runRaw(arguments, input: Data(input.utf8))
+    return Outcome(
+      status: raw.status, standardOutput: String(decoding: raw.standardOutput, as: UTF8.self),
+      standardError: String(decoding: raw.standardError, as: UTF8.self))
+  }
+
+  /// What `run` sees, as the bytes the process wrote.
+  struct RawOutcome {
+    var status: Int32
+    var standardOutput: Data
+    var standardError: Data
+  }
+
+  /// `run` with any bytes on standard input, returning the output bytes undecoded.
+  static func runRaw(_ arguments: [String], input: Data) throws -> RawOutcome {
     let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
       "epsim-cli-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
@@ -62,7 +77,7 @@ enum EpsimExecutable {
     let inputFile = directory.appendingPathComponent("stdin")
     let outputFile = directory.appendingPathComponent("stdout")
     let errorFile = directory.appendingPathComponent("stderr")
-    try Data(input.utf8).write(to: inputFile)
+    try input.write(to: inputFile)
     _ = FileManager.default.createFile(atPath: outputFile.path, contents: nil)
     _ = FileManager.default.createFile(atPath: errorFile.path, contents: nil)
 
@@ -75,9 +90,8 @@ enum EpsimExecutable {
     process.standardError = try FileHandle(forWritingTo: errorFile)
     try process.run()
     process.waitUntilExit()
-    return Outcome(
-      status: process.terminationStatus,
-      standardOutput: String(decoding: try Data(contentsOf: outputFile), as: UTF8.self),
-      standardError: String(decoding: try Data(contentsOf: errorFile), as: UTF8.self))
+    return RawOutcome(
+      status: process.terminationStatus, standardOutput: try Data(contentsOf: outputFile),
+      standardError: try Data(contentsOf: errorFile))
   }
 }
