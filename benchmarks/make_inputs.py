@@ -7,7 +7,7 @@
   requests of every type, eligibility checks, notice sheets, clock moves, updates), with
   expectations on some lines; the count of statements is printed as `statements N`.
 - plists/NNNN.plist: 1,000 Info.plist files, copies of docs/examples/plist/*.plist in turn.
-- large-world.epsim: one scenario whose final world has 50,000 tokens over 500 customers,
+- large-world.epsim: one scenario whose final world has 5,000 tokens over 100 customers,
   for `epsim report plan`.
 Deterministic: the same files every time.
 """
@@ -75,7 +75,7 @@ def main():
         shutil.copyfile(os.path.join(examples, sources[number % len(sources)]),
                         os.path.join(root, "plists", f"{number:04}.plist"))
     with open(os.path.join(root, "large-world.epsim"), "w") as out:
-        out.write(large_world(500, 100))
+        out.write(large_world(100, 50))
 
 
 if __name__ == "__main__":

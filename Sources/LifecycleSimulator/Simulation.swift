@@ -81,8 +81,10 @@ public struct Simulation: Sendable {
   /// Puts the cursor after `count` steps (0 is the initial world).
   public mutating func rewind(toStep count: Int) {
     let target = min(max(count, 0), steps.count)
-    if target < position {
-      let base = snapshots.last { $0.step <= target }
+    // Back: from the nearest snapshot before the target. Forward: from there too when it is
+    // nearer than the current position.
+    let base = snapshots.last { $0.step <= target }
+    if target < position || (base?.step ?? 0) > position {
       world = base?.world ?? initial
       position = base?.step ?? 0
     }

@@ -32,7 +32,7 @@ struct WorldSnapshot: Sendable {
 struct SharedChunks<Element: Equatable & Sendable>: Sendable {
   /// Large enough that the chunk list stays short, small enough that the changed chunk at the
   /// end (where lists grow) costs little.
-  static var size: Int { 512 }
+  static var size: Int { 64 }
 
   private let chunks: [[Element]]
   private let count: Int

@@ -8,6 +8,9 @@ struct HistoryBenchmark {
   /// Event counts at which resident memory is reported; the last is the session's length.
   var checkpoints = [100_000, 1_000_000]
   var rewinds = 200
+  /// Also keep the world after every step, as `Simulation` did before snapshots: the memory
+  /// figure of the earlier design, for comparison.
+  var keepEveryWorld = false
 
   /// A TUI session on the demo world in sandbox: requests answered from existing periods,
   /// eligibility checks, updates, clock moves of five minutes (so periods expire and renew
@@ -31,12 +34,18 @@ struct HistoryBenchmark {
     for device in ["alice.iphone", "alice.ipad", "bruno.iphone", "kenji.iphone"] {
       try simulation.apply(.install(device: device))
     }
+    print(
+      "inline sizes: step \(MemoryLayout<Simulation.Step>.stride) B (event \(MemoryLayout<WorldEvent>.size) B, "
+        + "outcome \(MemoryLayout<EventOutcome>.size) B), token \(MemoryLayout<IssuedToken>.stride) B, "
+        + "period \(MemoryLayout<TokenPeriod>.stride) B")
     let start = Date()
     print("resident memory at start: \(Self.residentMegabytes()) MB")
     var applied = simulation.steps.count
+    var everyWorld: [WorldState] = []
     for checkpoint in checkpoints {
       while applied < checkpoint {
         try simulation.apply(try Self.event(applied, world: simulation.world))
+        if keepEveryWorld { everyWorld.append(simulation.world) }
         applied += 1
       }
       let world = simulation.world
@@ -45,6 +54,11 @@ struct HistoryBenchmark {
           + "\(world.periods.count) periods; \(String(format: "%.1f", Date().timeIntervalSince(start))) s so far"
       )
       print("RESULT history-rss-\(checkpoint) \(Self.residentMegabytes())")
+      fflush(nil)  // long runs are watched as they go
+    }
+    if keepEveryWorld {
+      print("kept \(everyWorld.count) worlds besides the history (the earlier design)")
+      return
     }
     var random = SeededGenerator(seed: 13)
     var times: [Double] = []

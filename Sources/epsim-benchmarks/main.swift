@@ -1,7 +1,7 @@
 // epsim-benchmarks: throughput measurements, run by benchmarks/run-codec (not tests).
 //
 //   epsim-benchmarks codec [--count N] [--seconds S] [--corpus-out PATH]
-//   epsim-benchmarks history [EVENTS...]
+//   epsim-benchmarks history [--keep-every-world] [EVENTS...]
 //
 // Prints one `RESULT <name> <tokens per second>` line per measurement, for scripts.
 import Foundation
@@ -9,7 +9,7 @@ import Foundation
 let arguments = Array(CommandLine.arguments.dropFirst())
 let usage = """
   usage: epsim-benchmarks codec [--count N] [--seconds S] [--corpus-out PATH] [--only NAME]
-         epsim-benchmarks history [EVENTS...]   (resident memory after each count, then rewinds)
+         epsim-benchmarks history [--keep-every-world] [EVENTS...]   (memory after each count, then rewinds)
 
   """
 do {
@@ -19,6 +19,7 @@ do {
     try CodecBenchmark(options: options).run()
   case "history":
     var benchmark = HistoryBenchmark()
+    benchmark.keepEveryWorld = arguments.contains("--keep-every-world")
     let counts = arguments.dropFirst().compactMap { Int($0) }
     if !counts.isEmpty { benchmark.checkpoints = counts.sorted() }
     try benchmark.run()
