@@ -110,7 +110,8 @@ let package = Package(
     // In-app purchases through Apple on the virtual clock: an event-sourced engine, no I/O.
     .target(name: "AppStoreCommerce", dependencies: ["ExternalPurchaseTokens", "LifecycleSimulator"]),
     .executableTarget(name: "commerce-benchmark", dependencies: ["AppStoreCommerce", "LifecycleSimulator"]),
-    .executableTarget(name: "epsim-benchmarks", dependencies: ["ExternalPurchaseTokens", "TokenCorpus"]),
+    .executableTarget(
+      name: "epsim-benchmarks", dependencies: ["ExternalPurchaseTokens", "LifecycleSimulator", "TokenCorpus"]),
     .executableTarget(name: "tui-benchmark", dependencies: ["EpsimTUI", "LifecycleSimulator", "TextFrame"]),
 
     .testTarget(

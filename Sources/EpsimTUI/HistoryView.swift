@@ -16,7 +16,7 @@ extension TUIState {
       guard position <= steps.count else { break }
       let area = Rect(x: inside.x, y: inside.y + row, width: inside.width, height: 1)
       let current = position == simulation.position ? marker : " "
-      let time = ISOTime.string(position == 0 ? simulation.initial.now : steps[position - 1].world.now)
+      let time = ISOTime.string(position == 0 ? simulation.initial.now : steps[position - 1].now)
       let what = position == 0 ? "initial world" : steps[position - 1].event.summary
       let style = position > simulation.position ? Theme.dim : Theme.plain
       frame.put(

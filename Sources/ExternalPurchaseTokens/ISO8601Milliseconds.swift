@@ -11,6 +11,14 @@ public enum ISO8601Milliseconds {
   /// Years outside 0000...9999 (only reachable with absurd inputs) get a sign and as many
   /// digits as they need, ISO 8601's expanded form, so every Int64 formats without trapping.
   public static func string(fromMilliseconds milliseconds: Int64) -> String {
+    var text: [UInt8] = []
+    text.reserveCapacity(24)
+    append(milliseconds, to: &text)
+    return String(decoding: text, as: UTF8.self)
+  }
+
+  /// Appends `milliseconds` as `string(fromMilliseconds:)` writes it, for byte-buffer output.
+  public static func append(_ milliseconds: Int64, to text: inout [UInt8]) {
     // Floor division without forming days * millisecondsPerDay, which overflows near Int64.min.
     var days = milliseconds / millisecondsPerDay
     var remainder = milliseconds % millisecondsPerDay
@@ -19,8 +27,6 @@ public enum ISO8601Milliseconds {
       days -= 1
     }
     let date = CivilDate(daysSinceEpoch: days)
-    var text: [UInt8] = []
-    text.reserveCapacity(24)
     if date.year < 0 {
       text.append(UInt8(ascii: "-"))
     } else if date.year > 9999 {
@@ -41,7 +47,6 @@ public enum ISO8601Milliseconds {
     text.append(UInt8(ascii: "."))
     append(millisecondOfDay % 1000, width: 3, to: &text)
     text.append(UInt8(ascii: "Z"))
-    return String(decoding: text, as: UTF8.self)
   }
 
   /// The UNIX milliseconds of `YYYY-MM-DDTHH:MM:SSZ` or `YYYY-MM-DDTHH:MM:SS.fffZ`.

@@ -41,6 +41,14 @@ public struct TokenDecoder: Sendable {
     }
   }
 
+  /// Decodes one token from its UTF-8 bytes, exactly as `decode(_:)` decodes that string:
+  /// for callers that read tokens as bytes and need no string per token.
+  public func decode(utf8 bytes: UnsafeBufferPointer<UInt8>) throws(TokenDecodingError)
+    -> ExternalPurchaseToken
+  {
+    try Self.decode(utf8: bytes, strict: mode == .strict)
+  }
+
   private static func decode(
     utf8 input: UnsafeBufferPointer<UInt8>, strict: Bool
   ) throws(TokenDecodingError) -> ExternalPurchaseToken {

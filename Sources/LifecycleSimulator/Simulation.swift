@@ -1,11 +1,16 @@
 /// An event-sourced run: the initial world, the events applied to it, and a cursor for undo,
 /// redo and rewind. Every state is a fold of events, so any earlier point is restored exactly.
+///
+/// History is stored as events and outcomes, not as one world per step: a long session would
+/// otherwise keep millions of worlds. Earlier worlds are rebuilt from a snapshot taken every
+/// so many steps, replaying the events after it (docs/decisions.md, "History as snapshots").
 public struct Simulation: Sendable {
-  /// One applied event, its outcome, and the world right after it.
+  /// One applied event, its outcome, and the clock right after it.
   public struct Step: Hashable, Sendable {
     public var event: WorldEvent
     public var outcome: EventOutcome
-    public var world: WorldState
+    /// The virtual time once the event was applied (the history shows it).
+    public var now: VirtualTime
   }
 
   public let initial: WorldState
@@ -13,9 +18,15 @@ public struct Simulation: Sendable {
   public private(set) var steps: [Step] = []
   /// How many steps are in effect.
   public private(set) var position = 0
+  /// The world as of the current position.
+  public private(set) var world: WorldState
+  /// Worlds kept to replay from, oldest first, one every `snapshotSpacing` steps (the initial
+  /// world is the implicit one at step 0).
+  private var snapshots: [WorldSnapshot] = []
 
   public init(initial: WorldState) {
     self.initial = initial
+    self.world = initial
   }
 
   /// Replays `events` over `initial`; the result has every event in effect.
@@ -27,9 +38,6 @@ public struct Simulation: Sendable {
     return simulation
   }
 
-  /// The world as of the current position.
-  public var world: WorldState { position == 0 ? initial : steps[position - 1].world }
-
   /// The steps in effect, oldest first.
   public var appliedSteps: ArraySlice<Step> { steps[..<position] }
 
@@ -39,10 +47,12 @@ public struct Simulation: Sendable {
   /// Applies an event at the current position; anything that had been undone is discarded.
   @discardableResult
   public mutating func apply(_ event: WorldEvent) throws(SimulationError) -> EventOutcome {
-    let (next, outcome) = try world.applying(event)
+    let outcome = try world.apply(event)
     steps.removeSubrange(position...)
-    steps.append(Step(event: event, outcome: outcome, world: next))
+    while let last = snapshots.last, last.step > position { snapshots.removeLast() }
+    steps.append(Step(event: event, outcome: outcome, now: world.now))
     position += 1
+    takeSnapshotIfDue()
     return outcome
   }
 
@@ -56,7 +66,7 @@ public struct Simulation: Sendable {
   @discardableResult
   public mutating func undo() -> Bool {
     guard canUndo else { return false }
-    position -= 1
+    rewind(toStep: position - 1)
     return true
   }
 
@@ -64,18 +74,60 @@ public struct Simulation: Sendable {
   @discardableResult
   public mutating func redo() -> Bool {
     guard canRedo else { return false }
-    position += 1
+    rewind(toStep: position + 1)
     return true
   }
 
   /// Puts the cursor after `count` steps (0 is the initial world).
   public mutating func rewind(toStep count: Int) {
-    position = min(max(count, 0), steps.count)
+    let target = min(max(count, 0), steps.count)
+    // Back: from the nearest snapshot before the target. Forward: from there too when it is
+    // nearer than the current position.
+    let base = snapshots.last { $0.step <= target }
+    if target < position || (base?.step ?? 0) > position {
+      world = base?.world ?? initial
+      position = base?.step ?? 0
+    }
+    while position < target {
+      Self.replay(steps[position].event, on: &world)
+      position += 1
+    }
   }
 
   /// The latest step in effect at or before `time`: rewinds the clock to that moment of history.
   public mutating func rewind(toTime time: VirtualTime) {
-    let count = appliedSteps.lastIndex { $0.world.now <= time }.map { $0 + 1 } ?? 0
+    let count = appliedSteps.lastIndex { $0.now <= time }.map { $0 + 1 } ?? 0
     rewind(toStep: count)
   }
+
+  /// Calls `body` with each step in effect and the world right after it, oldest first; the
+  /// worlds are rebuilt by replaying the events from the initial world.
+  public func forEachAppliedStep<Failure: Error>(
+    _ body: (Step, WorldState) throws(Failure) -> Void
+  ) throws(Failure) {
+    var world = initial
+    for step in appliedSteps {
+      Self.replay(step.event, on: &world)
+      try body(step, world)
+    }
+  }
+
+  /// Applies an event that was applied before, from the same world, so it cannot fail; the log
+  /// is already in its step, so it is not built again.
+  private static func replay(_ event: WorldEvent, on world: inout WorldState) {
+    do {
+      _ = try world.applyWithoutLog(event)
+    } catch {
+      preconditionFailure("a recorded event failed on replay: \(error)")
+    }
+  }
+
+  private mutating func takeSnapshotIfDue() {
+    guard position % Self.snapshotSpacing == 0 else { return }
+    snapshots.append(WorldSnapshot(step: position, world: world, previous: snapshots.last))
+  }
+
+  /// Steps between snapshots: a rewind replays fewer events than this, and the history keeps
+  /// one snapshot (what changed since the last one) per this many steps.
+  public static let snapshotSpacing = 1000
 }

@@ -6,11 +6,11 @@ extension ScenarioRecorder {
   /// opened a period, repeated the previous answer or refreshed it), nil, `isEligible`, a throw
   /// with its reason, periods a lifecycle event started, periods a clock move ended.
   ///
-  /// `answers` follows the custom link answers in order, as the runner does, so `new period`,
+  /// `world` is the world right after the step. `answers` follows the custom link answers in order, as the runner does, so `new period`,
   /// `same id` and `refreshed id` compare with the same earlier answer the runner will.
-  static func observedExpectations(of step: Simulation.Step, answers: inout AnswerMemory) -> [ExpectationKind]
-  {
-    let world = step.world
+  static func observedExpectations(
+    of step: Simulation.Step, in world: WorldState, answers: inout AnswerMemory
+  ) -> [ExpectationKind] {
     switch step.outcome.result {
     case .token(.token(let index, _)):
       let issued = world.tokens[index]

@@ -19,16 +19,18 @@ public enum ScenarioRecorder {
     -> Scenario
   {
     var statements = try setup(of: simulation.initial)
-    var world = simulation.initial
+    var before = simulation.initial
     var answers = AnswerMemory()
-    for step in simulation.appliedSteps {
-      var recorded = try self.statements(for: step.event, before: world).map { Statement($0) }
+    try simulation.forEachAppliedStep { (step, after) throws(Unrecordable) in
+      var recorded = try self.statements(for: step.event, before: before).map { Statement($0) }
       if withExpectations, !recorded.isEmpty {
-        recorded[recorded.count - 1].expectations = observedExpectations(of: step, answers: &answers)
-          .map { Expectation($0) }
+        recorded[recorded.count - 1].expectations = observedExpectations(
+          of: step, in: after, answers: &answers
+        )
+        .map { Expectation($0) }
       }
       statements += recorded
-      world = step.world
+      before = after
     }
     return Scenario(statements: statements)
   }

@@ -11,8 +11,7 @@ struct DecodeCommand: ParsableCommand {
       Give tokens as arguments, or pipe them in one per line (blank lines are skipped but \
       still counted, so "input N" is the line number). Spaces around each token are trimmed \
       here; the TokenDecoder library rejects them. A token may also be a whole link-out \
-      URL: its externalPurchaseToken query parameter is decoded. An argument that names a \
-      file is refused with a hint to redirect it instead (epsim decode < FILE).
+      URL: its externalPurchaseToken query parameter is decoded.
 
       Lenient by default: padding, pretty JSON, a trailing newline and unknown fields are \
       accepted, as in Apple's own samples. --strict accepts only the canonical form.
@@ -32,30 +31,20 @@ struct DecodeCommand: ParsableCommand {
   var tokens: [String] = []
 
   func run() throws {
-    let inputs =
-      tokens.isEmpty ? Self.standardInputLines() : tokens.enumerated().map { ($0.offset + 1, $0.element) }
-    guard !inputs.isEmpty else {
+    var session = DecodeSession(decoder: TokenDecoder(mode: strict ? .strict : .lenient), json: json)
+    if tokens.isEmpty {
+      StandardInputLines.forEach { number, line in session.decode(line: line, number: number) }
+    } else {
+      for (offset, token) in tokens.enumerated() {
+        session.decode(text: token, number: offset + 1, isArgument: true)
+      }
+    }
+    session.finish()
+    guard session.inputs > 0 else {
       StandardStreams.writeError("epsim decode: no tokens: give them as arguments or pipe one per line.\n")
       throw ExitCode.usage
     }
-    let decoder = TokenDecoder(mode: strict ? .strict : .lenient)
-    var output = StandardStreams.BufferedOutput()
-    var failures = 0
-    for (number, text) in inputs {
-      do {
-        let trimmed = text.trimmingCharacters(in: .whitespaces)
-        if !tokens.isEmpty, let path = FilePathArgument(trimmed) { throw path }
-        let token = try decoder.decode(try Self.tokenText(in: trimmed))
-        output.write(
-          json ? DecodedTokenFormat.jsonLine(token) : DecodedTokenFormat.listing(token, input: number))
-      } catch {
-        failures += 1
-        output.flush()  // keep stdout and stderr in input order on a terminal
-        StandardStreams.writeError("input \(number): \(error)\n")
-      }
-    }
-    output.flush()
-    if failures > 0 { throw ExitCode.usage }
+    if session.failures > 0 { throw ExitCode.usage }
   }
 
   /// The token inside `text`: `text` itself, or the token parameter when it is a URL.
@@ -64,17 +53,6 @@ struct DecodeCommand: ParsableCommand {
     guard text.contains(":") || text.contains("?") else { return text }
     guard let token = LinkOutURL.token(in: text) else { throw NotALinkOutURL() }
     return token
-  }
-
-  /// Non-blank lines of standard input, numbered by line.
-  static func standardInputLines() -> [(Int, String)] {
-    var lines: [(Int, String)] = []
-    var number = 0
-    while let line = readLine(strippingNewline: true) {
-      number += 1
-      if !line.allSatisfy(\.isWhitespace) { lines.append((number, line)) }
-    }
-    return lines
   }
 
   struct NotALinkOutURL: Error, CustomStringConvertible {

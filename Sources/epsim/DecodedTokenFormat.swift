@@ -1,60 +1,101 @@
 import ExternalPurchaseTokens
 
-/// How `epsim decode` prints a token: a listing for people, a JSON line for scripts.
+/// How `epsim decode` prints a token: a listing for people, a JSON line for scripts. Both are
+/// written as bytes into the output buffer: the command prints one per token of a large log.
 enum DecodedTokenFormat {
   /// A few indented lines with the dates in ISO 8601 (UTC, milliseconds) and raw ms.
-  static func listing(_ token: ExternalPurchaseToken, input: Int) -> String {
-    var rows: [(String, String)] = [
-      ("appAppleId", String(token.appAppleId)),
-      ("bundleId", token.bundleId),
-      ("externalPurchaseId", token.externalPurchaseId),
-      ("tokenCreationDate", date(token.tokenCreationDate)),
-      ("tokenType", token.tokenType?.rawValue ?? "none (plain token)"),
-      ("tokenExpirationDate", token.tokenExpirationDate.map(date) ?? "none (plain tokens do not expire)"),
-      ("environment", token.environment.rawValue),
-      ("kind", token.kind.rawValue),
-    ]
-    for extra in token.extraFields {
-      rows.append(("extra " + JSONText.quoted(extra.name), JSONText.serialize(extra.value)))
+  static func appendListing(_ token: ExternalPurchaseToken, input: Int, to bytes: inout [UInt8]) {
+    // Extra fields are rare; their names are measured in characters, as people see them.
+    let extras = token.extraFields.map { ("extra " + JSONText.quoted($0.name), JSONText.serialize($0.value)) }
+    let width = extras.reduce(fixedNameWidth) { max($0, $1.0.count) }
+    JSONBytes.appendLiteral("input ", to: &bytes)
+    JSONBytes.appendInteger(Int64(input), to: &bytes)
+    JSONBytes.appendLiteral(":\n", to: &bytes)
+    func name(_ name: StaticString) {
+      JSONBytes.appendLiteral("  ", to: &bytes)
+      JSONBytes.appendLiteral(name, to: &bytes)
+      bytes.append(contentsOf: repeatElement(UInt8(ascii: " "), count: width - name.utf8CodeUnitCount + 2))
     }
-    let width = rows.map(\.0.count).max() ?? 0
-    var text = "input \(input):\n"
-    for (name, value) in rows {
-      text += "  " + name + String(repeating: " ", count: width - name.count + 2) + value + "\n"
+    func date(_ milliseconds: Int64) {
+      ISO8601Milliseconds.append(milliseconds, to: &bytes)
+      JSONBytes.appendLiteral(" (", to: &bytes)
+      JSONBytes.appendInteger(milliseconds, to: &bytes)
+      JSONBytes.appendLiteral(")\n", to: &bytes)
     }
-    return text + "\n"
+    func text(_ value: String) {
+      JSONBytes.appendUTF8(value, to: &bytes)
+      bytes.append(UInt8(ascii: "\n"))
+    }
+    name("appAppleId")
+    JSONBytes.appendInteger(token.appAppleId, to: &bytes)
+    bytes.append(UInt8(ascii: "\n"))
+    name("bundleId")
+    text(token.bundleId)
+    name("externalPurchaseId")
+    text(token.externalPurchaseId)
+    name("tokenCreationDate")
+    date(token.tokenCreationDate)
+    name("tokenType")
+    if let type = token.tokenType {
+      text(type.rawValue)
+    } else {
+      JSONBytes.appendLiteral("none (plain token)\n", to: &bytes)
+    }
+    name("tokenExpirationDate")
+    if let expiration = token.tokenExpirationDate {
+      date(expiration)
+    } else {
+      JSONBytes.appendLiteral("none (plain tokens do not expire)\n", to: &bytes)
+    }
+    name("environment")
+    text(token.environment.rawValue)
+    name("kind")
+    text(token.kind.rawValue)
+    for (extraName, value) in extras {
+      JSONBytes.appendLiteral("  ", to: &bytes)
+      JSONBytes.appendUTF8(extraName, to: &bytes)
+      bytes.append(contentsOf: repeatElement(UInt8(ascii: " "), count: width - extraName.count + 2))
+      text(value)
+    }
+    bytes.append(UInt8(ascii: "\n"))
   }
+
+  /// The widest of the listing's own row names, "tokenExpirationDate".
+  private static let fixedNameWidth = 19
 
   /// One compact JSON object: the token's fields under their own names, extras included,
   /// then `environment` and `kind`. An extra field that is itself called `environment` or
   /// `kind` is written as `extra.environment` / `extra.kind`, so no key appears twice.
-  static func jsonLine(_ token: ExternalPurchaseToken) -> String {
-    var members: [String] = [
-      member("appAppleId", String(token.appAppleId)),
-      member("bundleId", JSONText.quoted(token.bundleId)),
-      member("tokenCreationDate", String(token.tokenCreationDate)),
-      member("externalPurchaseId", JSONText.quoted(token.externalPurchaseId)),
-    ]
-    if let type = token.tokenType { members.append(member("tokenType", JSONText.quoted(type.rawValue))) }
+  static func appendJSONLine(_ token: ExternalPurchaseToken, to bytes: inout [UInt8]) {
+    JSONBytes.appendLiteral(#"{"appAppleId":"#, to: &bytes)
+    JSONBytes.appendInteger(token.appAppleId, to: &bytes)
+    JSONBytes.appendLiteral(#","bundleId":"#, to: &bytes)
+    JSONBytes.appendQuoted(token.bundleId, to: &bytes)
+    JSONBytes.appendLiteral(#","tokenCreationDate":"#, to: &bytes)
+    JSONBytes.appendInteger(token.tokenCreationDate, to: &bytes)
+    JSONBytes.appendLiteral(#","externalPurchaseId":"#, to: &bytes)
+    JSONBytes.appendQuoted(token.externalPurchaseId, to: &bytes)
+    if let type = token.tokenType {
+      JSONBytes.appendLiteral(#","tokenType":"#, to: &bytes)
+      JSONBytes.appendQuoted(type.rawValue, to: &bytes)
+    }
     if let expiration = token.tokenExpirationDate {
-      members.append(member("tokenExpirationDate", String(expiration)))
+      JSONBytes.appendLiteral(#","tokenExpirationDate":"#, to: &bytes)
+      JSONBytes.appendInteger(expiration, to: &bytes)
     }
     for extra in token.extraFields {
-      let name = computedNames.contains(extra.name) ? "extra." + extra.name : extra.name
-      members.append(member(name, JSONText.serialize(extra.value)))
+      bytes.append(UInt8(ascii: ","))
+      JSONBytes.appendQuoted(
+        computedNames.contains(extra.name) ? "extra." + extra.name : extra.name, to: &bytes)
+      bytes.append(UInt8(ascii: ":"))
+      JSONBytes.appendUTF8(JSONText.serialize(extra.value), to: &bytes)
     }
-    members.append(member("environment", JSONText.quoted(token.environment.rawValue)))
-    members.append(member("kind", JSONText.quoted(token.kind.rawValue)))
-    return "{" + members.joined(separator: ",") + "}\n"
+    JSONBytes.appendLiteral(#","environment":"#, to: &bytes)
+    JSONBytes.appendQuoted(token.environment.rawValue, to: &bytes)
+    JSONBytes.appendLiteral(#","kind":"#, to: &bytes)
+    JSONBytes.appendQuoted(token.kind.rawValue, to: &bytes)
+    JSONBytes.appendLiteral("}\n", to: &bytes)
   }
 
   private static let computedNames: Set<String> = ["environment", "kind"]
-
-  private static func member(_ name: String, _ value: String) -> String {
-    JSONText.quoted(name) + ":" + value
-  }
-
-  private static func date(_ milliseconds: Int64) -> String {
-    ISO8601Milliseconds.string(fromMilliseconds: milliseconds) + " (\(milliseconds))"
-  }
 }

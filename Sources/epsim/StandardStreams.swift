@@ -17,6 +17,12 @@ enum StandardStreams {
       if pending.count >= threshold { flush() }
     }
 
+    /// Lets `write` append bytes straight into the buffer (no string in between).
+    mutating func append(_ write: (inout [UInt8]) -> Void) {
+      write(&pending)
+      if pending.count >= threshold { flush() }
+    }
+
     mutating func flush() {
       guard !pending.isEmpty else { return }
       StandardStreams.writeAll(pending, to: STDOUT_FILENO)

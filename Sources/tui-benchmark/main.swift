@@ -22,6 +22,11 @@ print(String(format: "built in %.0f ms (engine, per customer, then joined)", mil
 let stateStart = DispatchTime.now()
 var state = TUIState(world: world)
 print(String(format: "UI state with indexes: %.1f ms", milliseconds(since: stateStart)))
+state.handle(.resize(width: 80, height: 24))
+_ = state.render()
+print(
+  String(
+    format: "first frame (UI state, indexes and one 80x24 render): %.1f ms", milliseconds(since: stateStart)))
 
 /// Median and 95th percentile of `renders` renders at one size.
 func measure(width: Int, height: Int, state: inout TUIState) -> (median: Double, p95: Double) {

@@ -64,6 +64,30 @@ enum EpsimExecutable {
     program: URL, _ arguments: [String], input: String = "", in directory: URL = repository,
     environment: [String: String] = [:]
   ) throws -> Outcome {
+    let raw = try runRaw(
+      program: program, arguments, input: Data(input.utf8), in: directory, environment: environment)
+    return Outcome(
+      status: raw.status, standardOutput: String(decoding: raw.standardOutput, as: UTF8.self),
+      standardError: String(decoding: raw.standardError, as: UTF8.self))
+  }
+
+  /// What `run` sees, as the bytes the process wrote.
+  struct RawOutcome {
+    var status: Int32
+    var standardOutput: Data
+    var standardError: Data
+  }
+
+  /// `run` of `epsim` with any bytes on standard input, returning the output bytes undecoded.
+  static func runRaw(_ arguments: [String], input: Data) throws -> RawOutcome {
+    try runRaw(program: try locate(), arguments, input: input)
+  }
+
+  /// Runs `program` with `input` bytes on standard input; the output bytes undecoded.
+  static func runRaw(
+    program: URL, _ arguments: [String], input: Data, in directory: URL = repository,
+    environment: [String: String] = [:]
+  ) throws -> RawOutcome {
     let files = FileManager.default.temporaryDirectory.appendingPathComponent(
       "epsim-cli-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: files, withIntermediateDirectories: true)
@@ -71,7 +95,7 @@ enum EpsimExecutable {
     let inputFile = files.appendingPathComponent("stdin")
     let outputFile = files.appendingPathComponent("stdout")
     let errorFile = files.appendingPathComponent("stderr")
-    try Data(input.utf8).write(to: inputFile)
+    try input.write(to: inputFile)
     _ = FileManager.default.createFile(atPath: outputFile.path, contents: nil)
     _ = FileManager.default.createFile(atPath: errorFile.path, contents: nil)
 
@@ -85,9 +109,8 @@ enum EpsimExecutable {
     process.standardError = try FileHandle(forWritingTo: errorFile)
     try process.run()
     process.waitUntilExit()
-    return Outcome(
-      status: process.terminationStatus,
-      standardOutput: String(decoding: try Data(contentsOf: outputFile), as: UTF8.self),
-      standardError: String(decoding: try Data(contentsOf: errorFile), as: UTF8.self))
+    return RawOutcome(
+      status: process.terminationStatus, standardOutput: try Data(contentsOf: outputFile),
+      standardError: try Data(contentsOf: errorFile))
   }
 }

@@ -1,0 +1,92 @@
+import ExternalPurchaseTokens
+import Foundation
+import LifecycleSimulator
+
+/// Memory and rewind time of a long interactive session: `Simulation` after many events, as the
+/// terminal UI records them (every event with its outcome), then rewinds to seeded random steps.
+struct HistoryBenchmark {
+  /// Event counts at which resident memory is reported; the last is the session's length.
+  var checkpoints = [100_000, 1_000_000]
+  var rewinds = 200
+  /// Also keep the world after every step, as `Simulation` did before snapshots: the memory
+  /// figure of the earlier design, for comparison.
+  var keepEveryWorld = false
+
+  /// A TUI session on the demo world in sandbox: requests answered from existing periods,
+  /// eligibility checks, updates, clock moves of five minutes (so periods expire and renew
+  /// hourly), and a new IN_APP token every 100 events.
+  static func event(_ number: Int, world: WorldState) throws(SimulationError) -> WorldEvent {
+    if number % 100 == 99 { return .requestToken(device: "kenji.iphone", type: .inApp) }
+    switch number % 10 {
+    case 0, 8: return .requestToken(device: "alice.iphone", type: .services)
+    case 1, 6: return .advanceClock(to: try world.resolve(.by(5 * Milliseconds.minute)))
+    case 2: return .requestToken(device: "alice.iphone", type: .acquisition)
+    case 3: return .checkEligibility(device: "bruno.iphone")
+    case 4: return .requestToken(device: "kenji.iphone", type: .services)
+    case 5: return .checkEligibility(device: "kenji.iphone")
+    case 7: return .update(device: "alice.iphone", version: nil)
+    default: return .checkEligibility(device: "alice.ipad")
+    }
+  }
+
+  func run() throws {
+    var simulation = Simulation(initial: DemoWorld.world())
+    for device in ["alice.iphone", "alice.ipad", "bruno.iphone", "kenji.iphone"] {
+      try simulation.apply(.install(device: device))
+    }
+    print(
+      "inline sizes: step \(MemoryLayout<Simulation.Step>.stride) B (event \(MemoryLayout<WorldEvent>.size) B, "
+        + "outcome \(MemoryLayout<EventOutcome>.size) B), token \(MemoryLayout<IssuedToken>.stride) B, "
+        + "period \(MemoryLayout<TokenPeriod>.stride) B")
+    let start = Date()
+    print("resident memory at start: \(Self.residentMegabytes()) MB")
+    var applied = simulation.steps.count
+    var everyWorld: [WorldState] = []
+    for checkpoint in checkpoints {
+      while applied < checkpoint {
+        try simulation.apply(try Self.event(applied, world: simulation.world))
+        if keepEveryWorld { everyWorld.append(simulation.world) }
+        applied += 1
+      }
+      let world = simulation.world
+      print(
+        "after \(checkpoint) events: resident \(Self.residentMegabytes()) MB; world: \(world.tokens.count) tokens, "
+          + "\(world.periods.count) periods; \(String(format: "%.1f", Date().timeIntervalSince(start))) s so far"
+      )
+      print("RESULT history-rss-\(checkpoint) \(Self.residentMegabytes())")
+      fflush(nil)  // long runs are watched as they go
+    }
+    if keepEveryWorld {
+      print("kept \(everyWorld.count) worlds besides the history (the earlier design)")
+      return
+    }
+    var random = SeededGenerator(seed: 13)
+    var times: [Double] = []
+    let final = simulation.world
+    for _ in 0..<rewinds {
+      let target = random.below(simulation.steps.count + 1)
+      let before = DispatchTime.now()
+      simulation.rewind(toStep: target)
+      times.append(Double(DispatchTime.now().uptimeNanoseconds - before.uptimeNanoseconds) / 1e6)
+    }
+    let redoStart = DispatchTime.now()
+    simulation.rewind(toStep: simulation.steps.count)
+    let back = Double(DispatchTime.now().uptimeNanoseconds - redoStart.uptimeNanoseconds) / 1e6
+    precondition(simulation.world == final, "rewinding to the end must give the same world")
+    times.sort()
+    print(
+      String(
+        format:
+          "rewind to %d random steps: median %.2f ms, p95 %.2f ms, max %.2f ms; back to the end %.2f ms",
+        rewinds, times[times.count / 2], times[times.count * 95 / 100], times.last ?? 0, back))
+    print("RESULT history-rewind-max-ms \(String(format: "%.2f", times.last ?? 0))")
+  }
+
+  /// VmRSS of this process from /proc (Linux), in MB.
+  static func residentMegabytes() -> String {
+    let status = (try? String(contentsOfFile: "/proc/self/status", encoding: .utf8)) ?? ""
+    let line = status.split(separator: "\n").first { $0.hasPrefix("VmRSS:") } ?? ""
+    let kilobytes = Double(line.split(separator: " ").dropFirst().first ?? "0") ?? 0
+    return String(format: "%.1f", kilobytes / 1024)
+  }
+}
