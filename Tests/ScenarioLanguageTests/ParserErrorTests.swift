@@ -13,6 +13,21 @@ struct BadLine: CustomTestStringConvertible, Sendable {
   var suggestion: String?
 
   var testDescription: String { source.replacing("\n", with: " / ") }
+
+  /// Parses `source` and checks that its first error has this place, expectation, found text
+  /// and suggestion; returns that error for further checks.
+  @discardableResult
+  func expectFirstError() throws -> ScenarioParseError {
+    let error = try #require(throws: ScenarioParseErrors.self) {
+      try ScenarioParser.parse(source, file: "bug.epsim")
+    }
+    let first = try #require(error.errors.first)
+    #expect(first.location == SourceLocation(line: line, column: column), "\(first)")
+    #expect(first.expected.hasPrefix(expected), "\(first)")
+    #expect(first.found == found, "\(first)")
+    #expect(first.suggestion == suggestion, "\(first)")
+    return first
+  }
 }
 
 @Suite("Parser errors: file:line:column, what was expected, suggestions")
@@ -217,14 +232,7 @@ struct ParserErrorTests {
 
   @Test(arguments: cases)
   func reportsTheFirstError(_ bad: BadLine) throws {
-    let error = try #require(throws: ScenarioParseErrors.self) {
-      try ScenarioParser.parse(bad.source, file: "bug.epsim")
-    }
-    let first = try #require(error.errors.first)
-    #expect(first.location == SourceLocation(line: bad.line, column: bad.column), "\(first)")
-    #expect(first.expected.hasPrefix(bad.expected), "\(first)")
-    #expect(first.found == bad.found, "\(first)")
-    #expect(first.suggestion == bad.suggestion, "\(first)")
+    let first = try bad.expectFirstError()
     #expect(first.description.hasPrefix("bug.epsim:\(bad.line):\(bad.column): expected "))
   }
 

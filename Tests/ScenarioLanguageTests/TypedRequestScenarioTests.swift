@@ -51,14 +51,7 @@ struct TypedRequestScenarioTests {
       source: setup + "string-form maybe", line: 6, column: 13, expected: "'on' or 'off'", found: "maybe"),
   ])
   func badLinesSayWhereAndWhat(_ bad: BadLine) throws {
-    let error = try #require(throws: ScenarioParseErrors.self) {
-      try ScenarioParser.parse(bad.source, file: "bug.epsim")
-    }
-    let first = try #require(error.errors.first)
-    #expect(first.location == SourceLocation(line: bad.line, column: bad.column), "\(first)")
-    #expect(first.expected.hasPrefix(bad.expected), "\(first)")
-    #expect(first.found == bad.found, "\(first)")
-    #expect(first.suggestion == bad.suggestion, "\(first)")
+    try bad.expectFirstError()
   }
 
   @Test func theJSONTranscriptNamesTheTypedRequest() throws {
