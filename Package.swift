@@ -158,7 +158,9 @@ let package = Package(
       name: "AppStoreCommerceTests",
       dependencies: ["AppStoreCommerce", "LifecycleSimulator", "ExternalPurchaseTokens"]),
     // Run the built binaries; depending on the executables makes SwiftPM build them first.
-    .testTarget(name: "EpsimCLITests", dependencies: ["epsim", "ExternalPurchaseTokens", "TokenCorpus"]),
+    .testTarget(
+      name: "EpsimCLITests",
+      dependencies: ["epsim", "ExternalPurchaseTokens", "TokenCorpus", "MockAppleServer"]),
     // The built `epsim` and the probe in a real terminal (tmux).
     .testTarget(
       name: "TerminalEndToEndTests",

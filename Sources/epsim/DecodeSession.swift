@@ -1,5 +1,6 @@
 import ExternalPurchaseTokens
 import Foundation
+import MockAppleServer
 
 /// One run of `epsim decode`: decodes each input as it comes and writes its result into one
 /// large output buffer, so a log of tokens streams through without a string per line.
@@ -37,7 +38,7 @@ struct DecodeSession {
         : try decoder.decode(utf8: trimmed)
       write(token, number: number)
     } catch {
-      fail(number, error)
+      failOrShowJWS(number, error, text: String(decoding: trimmed, as: UTF8.self))
     }
   }
 
@@ -45,12 +46,12 @@ struct DecodeSession {
   /// An argument that names a file (or looks like a path) gets a hint to redirect it instead.
   mutating func decode(text: String, number: Int, isArgument: Bool = false) {
     inputs += 1
+    let trimmed = text.trimmingCharacters(in: .whitespaces)
     do {
-      let trimmed = text.trimmingCharacters(in: .whitespaces)
       if isArgument, let path = FilePathArgument(trimmed) { throw path }
       write(try decoder.decode(try DecodeCommand.tokenText(in: trimmed)), number: number)
     } catch {
-      fail(number, error)
+      failOrShowJWS(number, error, text: trimmed)
     }
   }
 
@@ -68,6 +69,15 @@ struct DecodeSession {
         DecodedTokenFormat.appendListing(token, input: number, to: &bytes)
       }
     }
+  }
+
+  /// Signed data (a JWS, which a token never is: Base64URL has no '.') is shown instead of
+  /// failing; anything else is the token's error. Checked only after a token failed, so tokens
+  /// pay nothing for it.
+  private mutating func failOrShowJWS(_ number: Int, _ error: any Error, text: String) {
+    guard let jws = UnverifiedJWS(text) else { return fail(number, error) }
+    let shown = json ? jws.jsonLine() : jws.listing(input: number)
+    output.append { bytes in bytes.append(contentsOf: shown.utf8) }
   }
 
   private mutating func fail(_ number: Int, _ error: any Error) {
