@@ -2,7 +2,8 @@ import ExternalPurchaseTokens
 import LifecycleSimulator
 import Testing
 
-/// The shortcuts bulk generation takes must not change what the engine does.
+/// The shortcuts the engine takes (in-place application, no log) must not change what it does:
+/// a refused event leaves the world exactly as it was.
 @Suite("Engine fast paths agree with the plain paths")
 struct FastPathTests {
   @Test(arguments: [LifecycleRules.sandbox, .production])
@@ -15,8 +16,13 @@ struct FastPathTests {
       var random = SeededGenerator(seed: seed &* 977)
       for _ in 0..<160 {
         let event = randomEvent(&random, now: logged.now)
+        // The reference works on a copy, so a refused event cannot touch it.
+        let reference = try? logged.applying(event)
+        let before = logged
         let loggedResult = try? logged.apply(event).result
         let quietResult = try? quiet.applyWithoutLog(event)
+        #expect(loggedResult == reference?.1.result, "seed \(seed): \(event.summary)")
+        #expect(logged == reference?.0 ?? before, "in place equals the copy, seed \(seed): \(event.summary)")
         #expect(loggedResult == quietResult, "seed \(seed): \(event.summary)")
       }
       #expect(logged == quiet, "seed \(seed)")
