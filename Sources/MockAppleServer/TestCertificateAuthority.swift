@@ -7,8 +7,9 @@ import X509
 /// a root, an intermediate and a leaf, all P-256, with the leaf's chain in the JWS `x5c` header.
 ///
 /// The leaf and intermediate carry the marker extensions Apple's certificates carry (OIDs
-/// 1.2.840.113635.100.6.11.1 and 1.2.840.113635.100.6.2.1), so Apple's own verification
-/// libraries accept epsim's notifications once this root is configured as trusted.
+/// 1.2.840.113635.100.6.11.1 and 1.2.840.113635.100.6.2.1), which Apple's verifiers check. Apple's
+/// Python library, unmodified, accepts epsim's notifications with this root as the trusted one
+/// (`interop/`, run by `swift test`); its other languages' libraries are not run here.
 /// Every level follows RFC 5280 as a strict verifier (OpenSSL's `X509_V_FLAG_X509_STRICT`, which
 /// Apple's Python verifier always sets) expects: a Subject Key Identifier on each certificate, an
 /// Authority Key Identifier naming the issuer's key on each, critical basic constraints and key
