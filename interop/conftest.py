@@ -5,6 +5,7 @@ import pathlib
 
 import pytest
 
+from commerce_world import lived_commerce_world
 from epsim_server import EpsimServer, SigningKey, epsim_binary
 from webhook import WebhookReceiver
 
@@ -66,3 +67,25 @@ def lived_world(request, tmp_path_factory, signing_key):
     yield world
     world.server.stop()
     world.webhook.stop()
+
+
+def _stop(world):
+    world.server.stop()
+    world.webhook.stop()
+
+
+@pytest.fixture(scope="session")
+def commerce_world(tmp_path_factory, signing_key):
+    """The App Store world the read-only API tests share (production: more than 60 renewals
+    need real durations; the sandbox stops after 12)."""
+    world = lived_commerce_world(tmp_path_factory, "Production", signing_key)
+    yield world
+    _stop(world)
+
+
+@pytest.fixture(scope="module")
+def changing_commerce_world(tmp_path_factory, signing_key):
+    """The same world, for one test module that changes it (tokens, extensions, the clock)."""
+    world = lived_commerce_world(tmp_path_factory, "Production", signing_key)
+    yield world
+    _stop(world)
