@@ -20,6 +20,8 @@ let package = Package(
     .executable(name: "epsim", targets: ["epsim"]),
     // Apple's in-app purchases on the virtual clock: catalog, transactions, renewals, statuses; pure.
     .library(name: "AppStoreCommerce", targets: ["AppStoreCommerce"]),
+    // That App Store beside the token world, on the same clock and through the same customers.
+    .library(name: "CommerceSimulation", targets: ["CommerceSimulation"]),
   ],
   dependencies: [
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -52,7 +54,14 @@ let package = Package(
     // The .epsim scenario language: parser, runner, transcripts (`epsim run`).
     .target(
       name: "ScenarioLanguage",
-      dependencies: ["LifecycleSimulator", "ExternalPurchaseTokens", "AppStoreCommerce"]),
+      dependencies: [
+        "LifecycleSimulator", "ExternalPurchaseTokens", "AppStoreCommerce", "CommerceSimulation",
+      ]),
+    // The App Store beside the token world on one clock: purchases through the world's customers
+    // and devices, for `epsim run`, the terminal UI and `epsim serve`.
+    .target(
+      name: "CommerceSimulation",
+      dependencies: ["AppStoreCommerce", "LifecycleSimulator", "ExternalPurchaseTokens"]),
 
     // The terminal layer: pure frames and keys, the ncurses backend, and a probe for its tests.
     .target(name: "TextFrame"),
@@ -74,7 +83,8 @@ let package = Package(
     .target(
       name: "MockAppleServer",
       dependencies: [
-        "ExternalPurchaseReports", "ExternalPurchaseTokens", "LifecycleSimulator",
+        "ExternalPurchaseReports", "ExternalPurchaseTokens", "LifecycleSimulator", "AppStoreCommerce",
+        "CommerceSimulation",
         .product(name: "Hummingbird", package: "hummingbird"),
         .product(name: "Crypto", package: "swift-crypto"),
         .product(name: "NIOCore", package: "swift-nio"),
@@ -163,7 +173,8 @@ let package = Package(
     // Run the built binaries; depending on the executables makes SwiftPM build them first.
     .testTarget(
       name: "EpsimCLITests",
-      dependencies: ["epsim", "ExternalPurchaseTokens", "TokenCorpus", "MockAppleServer"]),
+      dependencies: ["epsim", "ExternalPurchaseTokens", "TokenCorpus", "MockAppleServer"],
+      exclude: ["Golden"]),
     // The built `epsim` and the probe in a real terminal (tmux).
     .testTarget(
       name: "TerminalEndToEndTests",

@@ -1,3 +1,5 @@
+import AppStoreCommerce
+import CommerceSimulation
 import ExternalPurchaseReports
 import ExternalPurchaseTokens
 import Foundation
@@ -20,13 +22,20 @@ public actor MockAppleState {
   /// beside it can show them; with the externalPurchaseId where the body named one.
   public private(set) var refusals: [(externalPurchaseId: String?, text: String)] = []
   public static let refusalLimit = 100
+  /// The App Store beside the world, on its clock: catalog, purchases, renewals.
+  public private(set) var commerce: CommerceWorld
+  /// Every App Store event so far, oldest first, with the notification Apple sends for it: what
+  /// notifications V2 are made from.
+  public private(set) var commerceEvents: [CommerceDomainEvent] = []
   public nonisolated let notificationSettings: NotificationSettings
   public nonisolated let authority: TestCertificateAuthority
 
   public init(
-    world: WorldState, notificationSettings: NotificationSettings, authority: TestCertificateAuthority
+    world: WorldState, notificationSettings: NotificationSettings, authority: TestCertificateAuthority,
+    products: [Product] = []
   ) {
     simulation = Simulation(initial: world)
+    commerce = CommerceWorld(products: products, world: world)
     lookup = TokenLookup(world: world)
     lookupSize = world.tokens.count
     ledgers = [
@@ -46,6 +55,8 @@ public actor MockAppleState {
     // Rebuilt every time: after an undo in the UI, the same number of tokens can hold other ids.
     lookup = TokenLookup(world: newSimulation.world)
     lookupSize = newSimulation.world.tokens.count
+    // Moving the clock forward only renews and expires; the engine refuses nothing on the way.
+    try? followWorldClock()
   }
 
   /// Per externalPurchaseId, one line for each accepted report and each notification, oldest
@@ -127,11 +138,27 @@ public actor MockAppleState {
     ledger(environment).reports[requestIdentifier]
   }
 
-  /// Applies a world event; a refused event changes nothing.
+  /// Applies a world event; a refused event changes nothing. The App Store follows the world's
+  /// clock: renewals, retries and expiries the move passes happen too.
   public func apply(_ event: WorldEvent) throws(SimulationError) -> (outcome: EventOutcome, world: WorldState)
   {
     let outcome = try simulation.apply(event)
+    try followWorldClock()
     return (outcome, simulation.world)
+  }
+
+  /// Brings the App Store to the world's time (it never goes back: Apple's side keeps its past).
+  private func followWorldClock() throws(SimulationError) {
+    commerceEvents += try commerce.advance(to: simulation.world.now)
+  }
+
+  /// Applies a purchase step at the world's time; a refused step changes nothing.
+  public func apply(_ step: CommerceStep) throws(SimulationError) -> [CommerceDomainEvent] {
+    var changed = commerce
+    let events = try changed.perform(step, world: simulation.world)
+    commerce = changed
+    commerceEvents += events
+    return events
   }
 
   /// Creates the notifications that fell due by the world's time, then hands out the

@@ -1,3 +1,4 @@
+import CommerceSimulation
 import ExternalPurchaseTokens
 import LifecycleSimulator
 

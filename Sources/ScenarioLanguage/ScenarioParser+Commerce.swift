@@ -1,4 +1,5 @@
 import AppStoreCommerce
+import CommerceSimulation
 import LifecycleSimulator
 
 /// `product` and `commerce` setup lines and the purchase steps (see docs/scenarios.md, "Apple purchases").

@@ -1,4 +1,5 @@
 import AppStoreCommerce
+import CommerceSimulation
 import LifecycleSimulator
 
 /// The canonical text of the purchase lines and expectations.

@@ -1,4 +1,5 @@
 import AppStoreCommerce
+import CommerceSimulation
 import ExternalPurchaseTokens
 import LifecycleSimulator
 

@@ -2,54 +2,38 @@ import AppStoreCommerce
 import ExternalPurchaseTokens
 import LifecycleSimulator
 
-/// The App Store world of a run, kept beside the token `Simulation` on the same virtual clock.
+/// The App Store beside the token world: a `CommerceState` on the same virtual clock, acted on
+/// through the token world's customers and devices.
 ///
-/// Built from the `product` and `commerce` setup lines at the first step; scenario customers join it
-/// the first time a purchase line concerns them, with the storefront of their first device.
-struct CommerceWorld {
-  var state: CommerceState
-  /// Tester settings from `commerce` lines, applied when the customer joins.
-  var rates: [String: SandboxRenewalRate] = [:]
+/// Customers join it the first time a purchase step concerns them, with the storefront of their
+/// first device. Shared by `epsim run`, the terminal UI and `epsim serve`.
+public struct CommerceWorld: Sendable {
+  public var state: CommerceState
+  /// Sandbox testers' renewal rates, applied when the customer joins.
+  public var rates: [String: SandboxRenewalRate] = [:]
   /// Testers whose renewals fail: their first purchase goes through, then billing fails.
-  var failing: Set<String> = []
+  public var failing: Set<String> = []
 
-  /// The commerce world of a setup, or nil when the setup declares no product and no setting.
-  init?(setup: [Statement], world: WorldState) {
-    let lines = setup.filter {
-      switch $0.kind {
-      case .product, .commerceSetting: return true
-      default: return false
-      }
-    }
-    guard !lines.isEmpty else { return nil }
+  /// An App Store with `products` for the token world's app, in its environment, at its time.
+  public init(products: [Product], world: WorldState, configure: (inout CommerceSettings) -> Void = { _ in })
+  {
     var settings: CommerceSettings = world.rules.environment == .sandbox ? .sandbox : .production
     settings.bundleId = world.app.bundleId
-    var products: [Product] = []
-    for line in lines {
-      switch line.kind {
-      case .product(let product): products.append(product)
-      case .commerceSetting(.gracePeriod(let duration)):
-        settings.gracePeriod.enabled = duration != nil
-        if let duration { settings.gracePeriod.duration = duration }
-      case .commerceSetting(.renewalRate(let customer, let rate)): rates[customer] = rate
-      case .commerceSetting(.failingRenewals(let customer)): failing.insert(customer)
-      default: break
-      }
-    }
+    configure(&settings)
     state = CommerceState(now: world.now, settings: settings, seed: world.seed)
-    // The parser has checked every product, so the engine accepts them all.
+    // Products come checked by their source (parser, catalog); a duplicate is skipped.
     for product in products { _ = try? state.apply(.addProduct(product)) }
   }
 
   /// Storefronts as devices write them (ISO 3166-1 alpha-2, lower case) and as the App Store does (alpha-3).
   /// **Assumption:** a customer's App Store storefront is their first device's; other codes need a table entry.
-  static let alpha3: [String: String] = [
+  public static let alpha3: [String: String] = [
     "us": "USA", "fr": "FRA", "de": "DEU", "gb": "GBR", "at": "AUT", "be": "BEL", "fi": "FIN", "gr": "GRC",
     "ie": "IRL", "it": "ITA", "lu": "LUX", "nl": "NLD", "pt": "PRT", "es": "ESP", "ca": "CAN", "se": "SWE",
     "no": "NOR", "dk": "DNK", "ch": "CHE", "au": "AUS", "nz": "NZL", "jp": "JPN",
   ]
 
-  static func storefront(of device: String) throws(SimulationError) -> String {
+  public static func storefront(of device: String) throws(SimulationError) -> String {
     guard let code = alpha3[device.lowercased()] else {
       throw SimulationError(
         "storefront \(device) has no App Store storefront in epsim; use one of "
@@ -59,7 +43,7 @@ struct CommerceWorld {
   }
 
   /// Adds a scenario customer to the App Store the first time a purchase line concerns them.
-  mutating func ensure(_ customer: String, world: WorldState) throws(SimulationError) {
+  public mutating func ensure(_ customer: String, world: WorldState) throws(SimulationError) {
     guard state.customer(customer) == nil else { return }
     let device = world.devices.first { $0.customerId == customer }
     let storefront = try device.map { (device) throws(SimulationError) in
@@ -71,13 +55,13 @@ struct CommerceWorld {
   }
 
   /// Moves the App Store clock to `time`: renewals, retries and expiries due on the way happen.
-  mutating func advance(to time: VirtualTime) throws(SimulationError) -> [CommerceDomainEvent] {
+  public mutating func advance(to time: VirtualTime) throws(SimulationError) -> [CommerceDomainEvent] {
     guard time > state.now else { return [] }
     return try state.apply(.advanceClock(to: time))
   }
 
   /// Applies one purchase step on the scenario's world and returns what the App Store did.
-  mutating func perform(_ step: CommerceStep, world: WorldState) throws(SimulationError)
+  public mutating func perform(_ step: CommerceStep, world: WorldState) throws(SimulationError)
     -> [CommerceDomainEvent]
   {
     var out = try advance(to: world.now)
@@ -134,7 +118,9 @@ struct CommerceWorld {
   }
 
   /// The customer's subscription in a group: their own chain, or the one a family member shares.
-  func subscription(of customer: String, group: String) -> (chain: SubscriptionChain, shared: SharedChain?)? {
+  public func subscription(of customer: String, group: String) -> (
+    chain: SubscriptionChain, shared: SharedChain?
+  )? {
     if let chain = state.chain(of: customer, groupId: group) { return (chain, nil) }
     for shared in state.sharedChains(of: customer).reversed() {
       let chain = state.chains[Int(shared.purchaserChain)]

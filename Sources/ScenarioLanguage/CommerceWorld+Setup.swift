@@ -1,0 +1,33 @@
+import AppStoreCommerce
+import CommerceSimulation
+import LifecycleSimulator
+
+extension CommerceWorld {
+  /// The commerce world of a setup, or nil when the setup declares no product and no setting.
+  init?(setup: [Statement], world: WorldState) {
+    var products: [Product] = []
+    var gracePeriod: GracePeriodDuration?? = .none
+    var rates: [String: SandboxRenewalRate] = [:]
+    var failing: Set<String> = []
+    var declared = false
+    for line in setup {
+      switch line.kind {
+      case .product(let product): products.append(product)
+      case .commerceSetting(.gracePeriod(let duration)): gracePeriod = .some(duration)
+      case .commerceSetting(.renewalRate(let customer, let rate)): rates[customer] = rate
+      case .commerceSetting(.failingRenewals(let customer)): failing.insert(customer)
+      default: continue
+      }
+      declared = true
+    }
+    guard declared else { return nil }
+    // The parser has checked every product, so the engine accepts them all.
+    self.init(products: products, world: world) { settings in
+      guard case .some(let duration) = gracePeriod else { return }
+      settings.gracePeriod.enabled = duration != nil
+      if let duration { settings.gracePeriod.duration = duration }
+    }
+    self.rates = rates
+    self.failing = failing
+  }
+}
