@@ -160,6 +160,7 @@ let package = Package(
       name: "MockAppleServerTests",
       dependencies: [
         "MockAppleServer", "ExternalPurchaseReports", "LifecycleSimulator", "ExternalPurchaseTokens",
+        "AppStoreCommerce", "CommerceSimulation",
         .product(name: "Crypto", package: "swift-crypto"),
         .product(name: "X509", package: "swift-certificates"),
         .product(name: "Hummingbird", package: "hummingbird"),

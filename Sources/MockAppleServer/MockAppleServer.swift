@@ -1,3 +1,4 @@
+import AppStoreCommerce
 import Foundation
 import Hummingbird
 import LifecycleSimulator
@@ -11,11 +12,12 @@ public struct MockAppleServer: Sendable {
   public let state: MockAppleState
   public let configuration: ServerConfiguration
 
-  /// Makes the server and its test certificate authority (a fresh one per server).
-  public init(world: WorldState, configuration: ServerConfiguration) throws {
+  /// Makes the server and its test certificate authority (a fresh one per server); the App Store
+  /// beside the world sells `products`.
+  public init(world: WorldState, configuration: ServerConfiguration, products: [Product] = []) throws {
     self.state = MockAppleState(
       world: world, notificationSettings: configuration.notifications,
-      authority: try TestCertificateAuthority())
+      authority: try TestCertificateAuthority(), products: products)
     self.configuration = configuration
   }
 
@@ -30,6 +32,7 @@ public struct MockAppleServer: Sendable {
     let router = Router()
     ReportRoutes(state: state, configuration: configuration).register(on: router)
     ControlRoutes(state: state, configuration: configuration).register(on: router)
+    NotificationRoutes(state: state, configuration: configuration).register(on: router)
     var logger = Logger(label: "epsim")
     logger.logLevel = configuration.logLevel
     let app = Application(

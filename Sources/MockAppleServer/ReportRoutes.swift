@@ -27,7 +27,7 @@ struct ReportRoutes: Sendable {
   }
 
   /// Authentication, then the rate limit: the checks every Apple endpoint makes first.
-  private func admission(_ request: Request) async -> Response? {
+  func admission(_ request: Request) async -> Response? {
     let now = configuration.clock()
     if case .failure(let failure) = configuration.verifier.verify(
       authorization: request.headers[.authorization], now: now)

@@ -28,7 +28,7 @@ struct ServerOptions: ParsableArguments {
   @Option(help: "Answer 429 after this many Apple API requests in one second (default: no limit).")
   var rateLimit: Int?
 
-  @Option(help: "POST EXTERNAL_PURCHASE_TOKEN notifications to this URL (default: log them only).")
+  @Option(help: "POST notifications V2 (App Store and EXTERNAL_PURCHASE_TOKEN) to this URL (default: log them only).")
   var webhook: String?
 
   @Option(help: "UNREPORTED fires this long after a custom link token's expiry, like 1h or 2d.")
@@ -36,6 +36,9 @@ struct ServerOptions: ParsableArguments {
 
   @Option(help: "ACTIVE_TOKEN_REMINDER interval for unreported ACQUISITION/SERVICES tokens; 0 for none.")
   var reminderInterval = "30d"
+
+  @Flag(help: "Retry failed sandbox notifications as production does (Apple sends sandbox ones once).")
+  var sandboxNotificationRetries = false
 
   @Option(help: "Write the test CA's root certificate (PEM) here, to trust it in the backend.")
   var exportCA: String?
@@ -89,7 +92,8 @@ struct ServerOptions: ParsableArguments {
     return NotificationSettings(
       webhookURL: webhook,
       unreportedDelay: try duration(unreportedDelay, option: "--unreported-delay", command: command),
-      reminderInterval: try duration(reminderInterval, option: "--reminder-interval", command: command))
+      reminderInterval: try duration(reminderInterval, option: "--reminder-interval", command: command),
+      retriesInSandbox: sandboxNotificationRetries)
   }
 
   private func duration(_ text: String, option: String, command: String) throws -> VirtualDuration {

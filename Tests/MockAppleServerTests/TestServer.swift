@@ -1,3 +1,4 @@
+import AppStoreCommerce
 import Crypto
 import Foundation
 import LifecycleSimulator
@@ -24,7 +25,7 @@ struct TestServer {
   static func with(
     world: WorldState = DemoWorld.world(rules: .production), maximumBodyBytes: Int = 1 << 20,
     rateLimit: Int? = nil, notifications: NotificationSettings = NotificationSettings(),
-    _ body: (TestServer) async throws -> Void
+    products: [Product] = [], _ body: (TestServer) async throws -> Void
   ) async throws {
     let key = P256.Signing.PrivateKey()
     let verifier = AppStoreJWTVerifier(
@@ -32,7 +33,7 @@ struct TestServer {
     let configuration = ServerConfiguration(
       port: 0, verifier: verifier, maximumBodyBytes: maximumBodyBytes, rateLimitPerSecond: rateLimit,
       clock: { TestServer.now }, logLevel: .warning, notifications: notifications)
-    let server = try MockAppleServer(world: world, configuration: configuration)
+    let server = try MockAppleServer(world: world, configuration: configuration, products: products)
     let (ports, continuation) = AsyncStream<Int>.makeStream()
     let task = Task { try await server.run { continuation.yield($0) } }
     var iterator = ports.makeAsyncIterator()
