@@ -89,3 +89,22 @@ def changing_commerce_world(tmp_path_factory, signing_key):
     world = lived_commerce_world(tmp_path_factory, "Production", signing_key)
     yield world
     _stop(world)
+
+
+class QuietWorld:
+    """A server whose world has done nothing yet, for tests that add notifications of their own."""
+
+    def __init__(self, server: EpsimServer, webhook: WebhookReceiver):
+        self.server = server
+        self.webhook = webhook
+        self.environment = "Sandbox" if server.environment == "sandbox" else "Production"
+
+
+@pytest.fixture(scope="module", params=["Production", "Sandbox"])
+def quiet_world(request, tmp_path_factory, signing_key):
+    directory = tmp_path_factory.mktemp("quiet-" + request.param.lower())
+    webhook = WebhookReceiver()
+    server = EpsimServer(epsim_binary(), directory, request.param.lower(), signing_key, webhook.url)
+    world = QuietWorld(server, webhook)
+    yield world
+    _stop(world)
