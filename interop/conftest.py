@@ -100,11 +100,23 @@ class QuietWorld:
         self.environment = "Sandbox" if server.environment == "sandbox" else "Production"
 
 
+def _quiet_world(environment, tmp_path_factory, signing_key, webhook_status):
+    directory = tmp_path_factory.mktemp("quiet-" + environment.lower())
+    webhook = WebhookReceiver(webhook_status)
+    server = EpsimServer(epsim_binary(), directory, environment.lower(), signing_key, webhook.url)
+    return QuietWorld(server, webhook)
+
+
 @pytest.fixture(scope="module", params=["Production", "Sandbox"])
 def quiet_world(request, tmp_path_factory, signing_key):
-    directory = tmp_path_factory.mktemp("quiet-" + request.param.lower())
-    webhook = WebhookReceiver()
-    server = EpsimServer(epsim_binary(), directory, request.param.lower(), signing_key, webhook.url)
-    world = QuietWorld(server, webhook)
+    world = _quiet_world(request.param, tmp_path_factory, signing_key, 200)
+    yield world
+    _stop(world)
+
+
+@pytest.fixture(scope="module", params=["Production", "Sandbox"])
+def refusing_world(request, tmp_path_factory, signing_key):
+    """A quiet world whose webhook answers 500 to everything."""
+    world = _quiet_world(request.param, tmp_path_factory, signing_key, 500)
     yield world
     _stop(world)

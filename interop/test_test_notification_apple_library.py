@@ -48,3 +48,18 @@ def test_a_bad_test_notification_token_is_refused(quiet_world, signing_key, toke
         client.get_test_notification_status(token)
     assert refusal.value.http_status_code == status
     assert refusal.value.raw_api_error == code
+
+
+def test_a_refused_test_notification_shows_as_a_failure(refusing_world, signing_key):
+    client = api_client(refusing_world.server, signing_key, refusing_world.environment)
+    library = verifier(refusing_world.server, refusing_world.environment)
+    token = client.request_test_notification().testNotificationToken
+    status = client.get_test_notification_status(token)
+    decoded = library.verify_and_decode_notification(status.signedPayload)
+    assert [(a.attemptDate, a.sendAttemptResult) for a in status.sendAttempts] == [
+        (decoded.signedDate, SendAttemptResult.UNSUCCESSFUL_HTTP_RESPONSE_CODE)]
+    window = NotificationHistoryRequest(startDate=decoded.signedDate, endDate=decoded.signedDate + 1)
+    for only_failures in (True, None):
+        window.onlyFailures = only_failures
+        page = client.get_notification_history(None, window)
+        assert [item.signedPayload for item in page.notificationHistory] == [status.signedPayload]
