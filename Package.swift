@@ -106,6 +106,8 @@ let package = Package(
         "ScenarioLanguage",
         "ExternalPurchaseReports",
         "MockAppleServer",
+        "AppStoreCommerce",
+        "CommerceSimulation",
         .product(name: "Crypto", package: "swift-crypto"),
         "EpsimTUI",
         "TerminalBackend",
@@ -157,6 +159,7 @@ let package = Package(
       name: "MockAppleServerTests",
       dependencies: [
         "MockAppleServer", "ExternalPurchaseReports", "LifecycleSimulator", "ExternalPurchaseTokens",
+        "AppStoreCommerce", "CommerceSimulation",
         .product(name: "Crypto", package: "swift-crypto"),
         .product(name: "X509", package: "swift-certificates"),
         .product(name: "Hummingbird", package: "hummingbird"),

@@ -1,3 +1,4 @@
+import CommerceSimulation
 import Foundation
 import Hummingbird
 import LifecycleSimulator
@@ -11,11 +12,12 @@ public struct MockAppleServer: Sendable {
   public let state: MockAppleState
   public let configuration: ServerConfiguration
 
-  /// Makes the server and its test certificate authority (a fresh one per server).
-  public init(world: WorldState, configuration: ServerConfiguration) throws {
+  /// Makes the server and its test certificate authority (a fresh one per server); `commerce` is
+  /// the App Store beside the world (none given: an empty catalog).
+  public init(world: WorldState, configuration: ServerConfiguration, commerce: CommerceWorld? = nil) throws {
     self.state = MockAppleState(
       world: world, notificationSettings: configuration.notifications,
-      authority: try TestCertificateAuthority())
+      authority: try TestCertificateAuthority(), commerce: commerce)
     self.configuration = configuration
   }
 
@@ -30,6 +32,10 @@ public struct MockAppleServer: Sendable {
     let router = Router()
     ReportRoutes(state: state, configuration: configuration).register(on: router)
     ControlRoutes(state: state, configuration: configuration).register(on: router)
+    let appStore = AppStoreRoutes(state: state, configuration: configuration)
+    appStore.register(on: router)
+    CommerceControlRoutes(state: state, configuration: configuration, office: appStore.office).register(
+      on: router)
     var logger = Logger(label: "epsim")
     logger.logLevel = configuration.logLevel
     let app = Application(
