@@ -231,3 +231,22 @@ def test_an_unknown_order_is_invalid(client):
     answer = client.look_up_order_id("ZZZZ999999")
     assert answer.rawStatus == OrderLookupStatus.INVALID.value
     assert not answer.signedTransactions
+
+
+def test_app_transaction_info(commerce_world, client, library):
+    for customer in ("alice", "bob"):
+        held = commerce_world.payloads(customer)
+        [app_transaction_id] = {payload["appTransactionId"] for payload in held.values()}
+        answer = client.get_app_transaction_info(next(iter(held)))
+        app = library.verify_and_decode_app_transaction(answer.signedAppTransactionInfo)
+        assert app.appTransactionId == app_transaction_id
+        assert app.bundleId == BUNDLE_ID and app.appAppleId == APP_APPLE_ID
+        assert app.rawReceiptType == "Production"
+
+
+def test_an_app_transaction_id_names_the_customer_too(commerce_world, client, library):
+    held = commerce_world.payloads("carol")
+    app_transaction_id = next(iter(held.values()))["appTransactionId"]
+    decoded = verified_history(client, library, commerce_world, "carol", app_transaction_id,
+                               TransactionHistoryRequest())
+    assert {t.transactionId for t in decoded} == set(held)

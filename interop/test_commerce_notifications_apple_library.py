@@ -55,3 +55,46 @@ def test_every_commerce_notification_verifies_and_matches_the_world(commerce_wor
     assert {"SUBSCRIBED", "DID_RENEW", "DID_CHANGE_RENEWAL_STATUS", "DID_FAIL_TO_RENEW", "EXPIRED",
             "REFUND", "ONE_TIME_CHARGE"} <= types
 
+
+
+def _history(client, request):
+    items, token = [], None
+    while True:
+        page = client.get_notification_history(token, request)
+        items += page.notificationHistory
+        if not page.hasMore:
+            return items
+        token = page.paginationToken
+
+
+@pytest.mark.parametrize("customer", ["alice", "dave"])
+def test_notification_history_of_a_customer(commerce_world, client, library, customer):
+    """The last 180 days of one customer's App Store notifications, named by any of their ids."""
+    now = commerce_world.server.now()
+    start, end = now - 180 * 24 * 3600 * 1000, now + 1
+    held = commerce_world.payloads(customer)
+    log = commerce_world.server.delivery_log()
+    expected = {entry["notificationUUID"]: entry for entry in log
+                if start <= entry["dueAt"] < end and entry.get("transactionId") in held}
+    assert expected, "the premise: the customer was notified in the window"
+    items = _history(client, NotificationHistoryRequest(startDate=start, endDate=end,
+                                                        transactionId=next(iter(held))))
+    got = {}
+    for item in items:
+        decoded = library.verify_and_decode_notification(item.signedPayload)
+        transaction = library.verify_and_decode_signed_transaction(decoded.data.signedTransactionInfo)
+        assert transaction.transactionId in held
+        got[decoded.notificationUUID] = item.signedPayload
+    assert got == {uuid: entry["signedPayload"] for uuid, entry in expected.items()}
+
+
+def test_notification_history_by_type(commerce_world, client, library):
+    now = commerce_world.server.now()
+    start, end = now - 180 * 24 * 3600 * 1000, now + 1
+    items = _history(client, NotificationHistoryRequest(startDate=start, endDate=end,
+                                                        notificationType=NotificationTypeV2.REFUND))
+    decoded = [library.verify_and_decode_notification(item.signedPayload) for item in items]
+    expected = {e["notificationUUID"] for e in commerce_world.server.delivery_log()
+                if e["notificationType"] == "REFUND" and start <= e["dueAt"] < end}
+    assert len(expected) == 2
+    assert {d.notificationUUID for d in decoded} == expected
