@@ -101,3 +101,29 @@ def test_an_extension_over_90_days_is_refused(changing_commerce_world, client):
         client.extend_subscription_renewal_date(original, ExtendRenewalDateRequest(
             extendByDays=91, extendReasonCode=ExtendReasonCode.OTHER, requestIdentifier=str(uuid.uuid4())))
     assert refusal.value.http_status_code == 400
+
+
+def test_paging_while_a_renewal_lands_sees_each_transaction_once(changing_commerce_world, client, library):
+    world = changing_commerce_world
+    any_id = next(iter(world.payloads("alice")))
+    request = TransactionHistoryRequest(sort=Order.ASCENDING)
+    first = client.get_transaction_history(any_id, None, request)
+    assert first.hasMore, "the premise: more than one page"
+    seen = [library.verify_and_decode_signed_transaction(s).transactionId for s in first.signedTransactions]
+    before = set(world.payloads("alice"))
+    # A week passes between two pages: the weekly subscription renews.
+    world.advance(8 * DAY_MS)
+    held = world.payloads("alice")
+    assert set(held) - before, "the premise: new transactions arrived"
+    revision = first.revision
+    while True:
+        page = client.get_transaction_history(any_id, revision, request)
+        for signed in page.signedTransactions:
+            transaction = library.verify_and_decode_signed_transaction(signed)
+            assert_same_fields(transaction, held[transaction.transactionId], "a later page")
+            seen.append(transaction.transactionId)
+        if not page.hasMore:
+            break
+        revision = page.revision
+    assert len(seen) == len(set(seen)), "no transaction twice"
+    assert set(seen) == set(held), "every transaction, the new ones too"
