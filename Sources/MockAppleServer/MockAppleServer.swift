@@ -16,7 +16,8 @@ public struct MockAppleServer: Sendable {
   /// Makes the server and its test certificate authority (a fresh one per server); `commerce` is
   /// the App Store beside the world (none given: one selling `products`, an empty catalog by default).
   public init(
-    world: WorldState, configuration: ServerConfiguration, products: [Product] = [], commerce: CommerceWorld? = nil
+    world: WorldState, configuration: ServerConfiguration, products: [Product] = [],
+    commerce: CommerceWorld? = nil
   ) throws {
     self.state = MockAppleState(
       world: world, notificationSettings: configuration.notifications,
