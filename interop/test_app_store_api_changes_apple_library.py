@@ -8,11 +8,13 @@ import pytest
 from appstoreserverlibrary.api_client import APIException
 from appstoreserverlibrary.models.ExtendReasonCode import ExtendReasonCode
 from appstoreserverlibrary.models.ExtendRenewalDateRequest import ExtendRenewalDateRequest
+from appstoreserverlibrary.models.MassExtendRenewalDateRequest import MassExtendRenewalDateRequest
 from appstoreserverlibrary.models.TransactionHistoryRequest import (Order, TransactionHistoryRequest)
 from appstoreserverlibrary.models.UpdateAppAccountTokenRequest import UpdateAppAccountTokenRequest
 
 from apple_library import api_client, assert_same_fields, verifier
 from commerce_world import DAY_MS, ERIN_TOKEN
+from epsim_server import APP_APPLE_ID, BUNDLE_ID
 
 
 @pytest.fixture(scope="module")
@@ -127,3 +129,30 @@ def test_paging_while_a_renewal_lands_sees_each_transaction_once(changing_commer
         revision = page.revision
     assert len(seen) == len(set(seen)), "no transaction twice"
     assert set(seen) == set(held), "every transaction, the new ones too"
+
+
+def test_a_mass_extension_completes_and_notifies_each_subscriber(changing_commerce_world, client, library):
+    world = changing_commerce_world
+    renewal = _subscription(world, "erin", "premium")["renewalInfo"]["renewalDate"]
+    request_id = str(uuid.UUID("5f0c7b8e-2d1a-4c39-8e0f-6a2b9d4c7e11"))
+    answer = client.extend_renewal_date_for_all_active_subscribers(MassExtendRenewalDateRequest(
+        extendByDays=7, extendReasonCode=ExtendReasonCode.SERVICE_ISSUE_OR_OUTAGE,
+        requestIdentifier=request_id, productId="premium.monthly", storefrontCountryCodes=["USA"]))
+    assert answer.requestIdentifier == request_id
+    status = client.get_status_of_subscription_renewal_date_extensions(request_id, "premium.monthly")
+    assert status.requestIdentifier == request_id
+    assert status.complete is True and status.completeDate == world.server.now()
+    assert status.succeededCount >= 1, "erin's subscription is active"
+    assert _subscription(world, "erin", "premium")["renewalInfo"]["renewalDate"] == renewal + 7 * DAY_MS
+    # Each extended subscriber gets RENEWAL_EXTENDED, its renewal info showing the new date. The
+    # notifications go out with the server's next delivery round, which a clock move starts.
+    world.advance(0)
+    extended = []
+    for signed in world.webhook.signed_payloads():
+        decoded = library.verify_and_decode_notification(signed)
+        if decoded.rawNotificationType == "RENEWAL_EXTENDED" and decoded.signedDate == status.completeDate:
+            renewal_info = library.verify_and_decode_renewal_info(decoded.data.signedRenewalInfo)
+            extended.append((renewal_info.originalTransactionId, renewal_info.renewalDate))
+    erin = _subscription(world, "erin", "premium")
+    assert (erin["originalTransactionId"], renewal + 7 * DAY_MS) in extended
+    assert len(extended) == status.succeededCount
