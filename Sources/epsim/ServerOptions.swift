@@ -28,7 +28,9 @@ struct ServerOptions: ParsableArguments {
   @Option(help: "Answer 429 after this many Apple API requests in one second (default: no limit).")
   var rateLimit: Int?
 
-  @Option(help: "POST notifications V2 (App Store and EXTERNAL_PURCHASE_TOKEN) to this URL (default: log them only).")
+  @Option(
+    help:
+      "POST notifications V2 (App Store and EXTERNAL_PURCHASE_TOKEN) to this URL (default: log them only).")
   var webhook: String?
 
   @Option(help: "UNREPORTED fires this long after a custom link token's expiry, like 1h or 2d.")
