@@ -17,7 +17,8 @@ struct AppStoreNotificationBuilder {
     guard let notification = event.notification else { return nil }
     var data = appData(environment: commerce.settings.environment.rawValue)
     if let transaction = event.transaction {
-      data.signedTransactionInfo = try signer.transaction(commerce.payload(of: transaction, signedDate: event.time))
+      data.signedTransactionInfo = try signer.transaction(
+        commerce.payload(of: transaction, signedDate: event.time))
     }
     if let chain = event.chain {
       data.signedRenewalInfo = try signer.renewalInfo(
@@ -54,7 +55,8 @@ struct AppStoreNotificationBuilder {
 
   private func appData(environment: String) -> NotificationData {
     NotificationData(
-      appAppleId: app.appAppleId, bundleId: app.bundleId, bundleVersion: app.version, environment: environment)
+      appAppleId: app.appAppleId, bundleId: app.bundleId, bundleVersion: app.version, environment: environment
+    )
   }
 
   private func signed(

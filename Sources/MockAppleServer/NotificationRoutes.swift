@@ -31,7 +31,8 @@ struct NotificationRoutes: Sendable {
     do {
       created = try await state.requestTestNotification(environment: environment)
     } catch {
-      return JSONResponse.error(.internalServerError, code: 5_000_000, "cannot sign the notification: \(error)")
+      return JSONResponse.error(
+        .internalServerError, code: 5_000_000, "cannot sign the notification: \(error)")
     }
     guard let created, let token = created.testNotificationToken else {
       return AppStoreAPIError(

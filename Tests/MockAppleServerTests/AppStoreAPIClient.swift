@@ -34,7 +34,9 @@ extension TestServer {
       let json = try answer.json()
       pages.append(json["notificationHistory"] as? [[String: Any]] ?? [])
       token = json["paginationToken"] as? String
-      if json["hasMore"] as? Bool != (token != nil) { throw TestServerError.notJSON("hasMore and token disagree") }
+      if json["hasMore"] as? Bool != (token != nil) {
+        throw TestServerError.notJSON("hasMore and token disagree")
+      }
     } while token != nil
     return pages
   }
@@ -58,10 +60,18 @@ enum JWSPayload {
     return object
   }
 
+  /// The `signedPayload` of a webhook body.
+  static func signedPayload(_ body: Data) throws -> String {
+    let object = try JSONSerialization.jsonObject(with: body) as? [String: Any]
+    guard let signed = object?["signedPayload"] as? String else {
+      throw TestServerError.notJSON(String(decoding: body, as: UTF8.self))
+    }
+    return signed
+  }
+
   /// The decoded `signedPayload` of a webhook body.
   static func notification(_ body: Data) throws -> [String: Any] {
-    let object = try JSONSerialization.jsonObject(with: body) as? [String: Any]
-    return try decode(object?["signedPayload"] as? String ?? "")
+    try decode(try signedPayload(body))
   }
 }
 
@@ -71,7 +81,9 @@ enum TestCatalog {
   static let products: [Product] = DemoCatalog.products.map { product in
     var priced = product
     priced.prices["NLD"] = product.prices["DEU"]
-    priced.prices["JPN"] = product.prices["USA"].map { Price(milliunits: $0.milliunits * 150, currency: "JPY") }
+    priced.prices["JPN"] = product.prices["USA"].map {
+      Price(milliunits: $0.milliunits * 150, currency: "JPY")
+    }
     return priced
   }
 }

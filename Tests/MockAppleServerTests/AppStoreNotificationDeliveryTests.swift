@@ -28,8 +28,7 @@ struct AppStoreNotificationDeliveryTests {
         let caPEM = server.mock.state.authority.rootPEM
         let world = await server.mock.state.world
         for (body, event) in zip(bodies, events) {
-          let signed = try #require(
-            (try JSONSerialization.jsonObject(with: body) as? [String: Any])?["signedPayload"] as? String)
+          let signed = try JWSPayload.signedPayload(body)
           let payload = try await SignedPayload.verify(signed, trusting: caPEM)
           #expect(payload["notificationType"] as? String == event.notification?.type.rawValue)
           #expect(payload["subtype"] as? String == event.notification?.subtype?.rawValue)
@@ -44,7 +43,8 @@ struct AppStoreNotificationDeliveryTests {
           #expect(data["environment"] as? String == "Production")
           let transaction = try await SignedPayload.verify(
             try #require(data["signedTransactionInfo"] as? String), trusting: caPEM)
-          #expect(transaction["transactionId"] as? String == event.transaction.map { String($0.transactionId) })
+          #expect(
+            transaction["transactionId"] as? String == event.transaction.map { String($0.transactionId) })
           #expect(transaction["signedDate"] as? Int64 == event.time)
           if let chain = event.chain {
             let renewal = try await SignedPayload.verify(
@@ -60,9 +60,12 @@ struct AppStoreNotificationDeliveryTests {
         #expect(types.dropFirst(2).allSatisfy { $0 == "DID_RENEW" })
         // The control API lists them beside the token notifications, each delivered once.
         let log = try await server.request("GET", "/epsim/v1/notifications").jsonArray()
-        #expect(log.map { $0["notificationType"] as? String } == events.map { $0.notification?.type.rawValue })
+        #expect(
+          log.map { $0["notificationType"] as? String } == events.map { $0.notification?.type.rawValue })
         #expect(log.allSatisfy { $0["state"] as? String == "delivered" })
-        #expect(log.first?["transactionId"] as? String == events.first?.transaction.map { String($0.transactionId) })
+        #expect(
+          log.first?["transactionId"] as? String == events.first?.transaction.map { String($0.transactionId) }
+        )
       }
     }
   }
@@ -85,11 +88,13 @@ struct AppStoreNotificationDeliveryTests {
         let unreported = try #require(payloads.firstIndex { $0["subtype"] as? String == "UNREPORTED" })
         let renewals = payloads.indices.filter { payloads[$0]["notificationType"] as? String == "DID_RENEW" }
         #expect(renewals.contains { $0 < unreported } && renewals.contains { $0 > unreported })
-        #expect(payloads.filter { $0["notificationType"] as? String != "EXTERNAL_PURCHASE_TOKEN" }
-          .allSatisfy { ($0["data"] as? [String: Any])?["environment"] as? String == "Sandbox" })
+        #expect(
+          payloads.filter { $0["notificationType"] as? String != "EXTERNAL_PURCHASE_TOKEN" }
+            .allSatisfy { ($0["data"] as? [String: Any])?["environment"] as? String == "Sandbox" })
         let log = await server.mock.state.notifications.deliveries
         #expect(log.count == payloads.count)
-        #expect(Set(log.map(\.notificationUUID)) == Set(payloads.compactMap { $0["notificationUUID"] as? String }))
+        #expect(
+          Set(log.map(\.notificationUUID)) == Set(payloads.compactMap { $0["notificationUUID"] as? String }))
       }
     }
   }
@@ -109,15 +114,17 @@ struct AppStoreNotificationDeliveryTests {
           return try #require(items?.first?["sendAttempts"] as? [[String: Any]])
         }
         #expect(try await attempts().count == 1)
-        #expect(try await server.history(window.merging(["onlyFailures": true]) { $1 }).json()[
-          "notificationHistory"] as? [Any] != nil)
+        #expect(
+          try await server.history(window.merging(["onlyFailures": true]) { $1 }).json()[
+            "notificationHistory"] as? [Any] != nil)
         try await server.event(["type": "advanceClock", "by": Self.hour - 1])
         #expect(try await attempts().count == 1, "not retried 1 ms early")
         try await server.event(["type": "advanceClock", "by": 1])
         #expect(try await attempts().count == 2)
         try await server.event(["type": "advanceClock", "by": 12 * Self.hour])
         let all = try await attempts()
-        #expect(all.map { $0["attemptDate"] as? Int64 } == [start, start + Self.hour, start + 13 * Self.hour])
+        #expect(
+          all.map { $0["attemptDate"] as? Int64 } == [start, start + Self.hour, start + 13 * Self.hour])
         #expect(
           all.map { $0["sendAttemptResult"] as? String }
             == ["UNSUCCESSFUL_HTTP_RESPONSE_CODE", "UNSUCCESSFUL_HTTP_RESPONSE_CODE", "SUCCESS"])
@@ -180,9 +187,8 @@ struct AppStoreNotificationDeliveryTests {
         let bodies = await receiver.bodies
         #expect(bodies.count == 1)
         let payload = try await SignedPayload.verify(
-          try #require(
-            (try JSONSerialization.jsonObject(with: try #require(bodies.first)) as? [String: Any])?[
-              "signedPayload"] as? String), trusting: server.mock.state.authority.rootPEM)
+          try JWSPayload.signedPayload(try #require(bodies.first)),
+          trusting: server.mock.state.authority.rootPEM)
         #expect(payload["notificationType"] as? String == "RENEWAL_EXTENSION")
         #expect(payload["subtype"] as? String == "SUMMARY")
         #expect(payload["data"] == nil)
@@ -245,8 +251,13 @@ struct AppStoreNotificationLogSchemaTests {
         "POST", "/sandbox/inApps/v1/notifications/test", authorization: "Bearer \(try server.jwt())")
       let answer = try await server.request("GET", "/epsim/v1/notifications")
       let log = try answer.jsonArray()
-      #expect(Set(log.compactMap { $0["notificationType"] as? String }) == ["EXTERNAL_PURCHASE_TOKEN", "SUBSCRIBED", "TEST"])
-      let schema: [String: Any] = ["type": "array", "items": ["$ref": "#/components/schemas/NotificationDelivery"]]
+      #expect(
+        Set(log.compactMap { $0["notificationType"] as? String }) == [
+          "EXTERNAL_PURCHASE_TOKEN", "SUBSCRIBED", "TEST",
+        ])
+      let schema: [String: Any] = [
+        "type": "array", "items": ["$ref": "#/components/schemas/NotificationDelivery"],
+      ]
       let problems = SchemaValidator(document: document).problems(
         try JSONSerialization.jsonObject(with: answer.body), against: schema)
       #expect(problems.isEmpty, "\(problems)")

@@ -23,8 +23,7 @@ struct NotificationEndpointTests {
           #expect(answer.status == 200)
           let token = try #require(try answer.json()["testNotificationToken"] as? String)
           let body = try #require(await receiver.bodies.last)
-          let sent = try #require(
-            (try JSONSerialization.jsonObject(with: body) as? [String: Any])?["signedPayload"] as? String)
+          let sent = try JWSPayload.signedPayload(body)
           let payload = try await SignedPayload.verify(sent, trusting: server.mock.state.authority.rootPEM)
           #expect(payload["notificationType"] as? String == "TEST")
           #expect(payload["subtype"] == nil)
@@ -35,7 +34,8 @@ struct NotificationEndpointTests {
           #expect(data["signedTransactionInfo"] == nil)
 
           let status = try await server.request(
-            "GET", prefix + "/inApps/v1/notifications/test/\(token)", authorization: "Bearer \(try server.jwt())")
+            "GET", prefix + "/inApps/v1/notifications/test/\(token)",
+            authorization: "Bearer \(try server.jwt())")
           #expect(status.status == 200)
           #expect(try status.json()["signedPayload"] as? String == sent)
           let attempts = try #require(try status.json()["sendAttempts"] as? [[String: Any]])
@@ -72,7 +72,7 @@ struct NotificationEndpointTests {
         ("POST", "/inApps/v1/notifications/test"), ("GET", "/sandbox/inApps/v1/notifications/test/x_1"),
         ("POST", "/inApps/v1/notifications/history"),
       ] {
-        let refused = try await server.request(method, path, body: Data("{}".utf8))
+        let refused = try await server.request(method, path, body: method == "POST" ? Data("{}".utf8) : nil)
         #expect(refused.status == 401, "\(method) \(path)")
         #expect(refused.authError == "no Authorization header")
       }
@@ -90,12 +90,19 @@ struct NotificationEndpointTests {
         (["startDate": now, "endDate": now], 4_000_013),
         (["startDate": now - 181 * Self.day, "endDate": now], 4_000_012),
         (["startDate": now - 1, "endDate": now, "notificationType": "BIRTHDAY"], 4_000_018),
-        (["startDate": now - 1, "endDate": now, "notificationType": "DID_RENEW", "notificationSubtype": "NOPE"],
-          4_000_018),
+        (
+          [
+            "startDate": now - 1, "endDate": now, "notificationType": "DID_RENEW",
+            "notificationSubtype": "NOPE",
+          ],
+          4_000_018
+        ),
         (["startDate": now - 1, "endDate": now, "notificationSubtype": "BILLING_RECOVERY"], 4_000_018),
         (["startDate": now - 1, "endDate": now, "transactionId": "12ab"], 4_000_006),
         (["startDate": now - 1, "endDate": now, "transactionId": 42], 4_000_006),
-        (["startDate": now - 1, "endDate": now, "transactionId": "42", "notificationType": "TEST"], 4_000_019),
+        (
+          ["startDate": now - 1, "endDate": now, "transactionId": "42", "notificationType": "TEST"], 4_000_019
+        ),
         (["startDate": now - 1, "endDate": now, "onlyFailures": "yes"], 4_000_000),
       ]
       for (body, code) in cases {
@@ -128,7 +135,7 @@ struct NotificationEndpointTests {
       ) { server in
         let start = await server.mock.state.world.now
         try await server.buy("weekly.news", on: "alice.iphone")
-        try await server.event(["type": "advanceClock", "by": 30 * 7 * Self.day])
+        try await server.event(["type": "advanceClock", "by": 22 * 7 * Self.day])
         let window: [String: Any] = ["startDate": start, "endDate": start + 179 * Self.day]
         let first = try await server.history(window).json()
         let page1 = try #require(first["notificationHistory"] as? [[String: Any]])
@@ -141,7 +148,6 @@ struct NotificationEndpointTests {
         let otherHost = try await server.history(window, token: token, sandbox: true)
         #expect(try TestServer.errorCode(otherHost) == 4_000_014)
         // Renewals land while the client pages: it still sees each notification once.
-        let issued = await server.mock.state.world.now
         try await server.event(["type": "advanceClock", "by": 2 * 7 * Self.day])
         var seen = page1.compactMap { $0["signedPayload"] as? String }
         var next: String? = token
@@ -155,14 +161,38 @@ struct NotificationEndpointTests {
         let log = await server.mock.state.notifications.deliveries.filter {
           $0.environment == "Production" && $0.dueAt >= start && $0.dueAt < start + 179 * Self.day
         }
-        #expect(log.count > 30)
+        #expect(log.count > 22)
         #expect(seen == log.map(\.signedPayload), "every notification once, oldest first")
         #expect(try await server.allHistoryPages(window).map(\.count).dropLast().allSatisfy { $0 == 20 })
         // Nothing of production shows on the sandbox host.
         #expect(try await server.allHistoryPages(window, sandbox: true).joined().isEmpty)
-        // A token issued more than 30 days of virtual time ago has expired.
-        try await server.event(["type": "advanceClock", "to": issued + 30 * Self.day + 1])
+      }
+    }
+  }
+
+  @Test func aPaginationTokenExpiresAfterThirtyDaysOfVirtualTime() async throws {
+    let receiver = WebhookReceiver()
+    try await receiver.serve { hook in
+      try await TestServer.with(
+        world: DemoWorld.world(rules: .production), notifications: NotificationSettings(webhookURL: hook)
+      ) { server in
+        let start = await server.mock.state.world.now
+        for _ in 0..<21 {
+          let answer = try await server.request(
+            "POST", "/inApps/v1/notifications/test", authorization: "Bearer \(try server.jwt())")
+          #expect(answer.status == 200)
+        }
+        let window: [String: Any] = ["startDate": start, "endDate": start + 60 * Self.day]
+        let first = try await server.history(window).json()
+        #expect((first["notificationHistory"] as? [Any])?.count == 20)
+        let token = try #require(first["paginationToken"] as? String)
+        try await server.event(["type": "advanceClock", "by": 30 * Self.day])
+        let onTime = try await server.history(window, token: token).json()
+        #expect((onTime["notificationHistory"] as? [Any])?.count == 1)
+        #expect(onTime["hasMore"] as? Bool == false)
+        try await server.event(["type": "advanceClock", "by": 1])
         let stale = try await server.history(window, token: token)
+        #expect(stale.status == 400)
         #expect(try TestServer.errorCode(stale) == 4_000_017)
       }
     }
@@ -191,14 +221,18 @@ struct NotificationEndpointTests {
       #expect(
         try await types(["notificationType": "SUBSCRIBED", "notificationSubtype": "INITIAL_BUY"])
           == ["SUBSCRIBED/INITIAL_BUY"])
-      #expect(try await types(["notificationType": "SUBSCRIBED", "notificationSubtype": "RESUBSCRIBE"]).isEmpty)
+      #expect(
+        try await types(["notificationType": "SUBSCRIBED", "notificationSubtype": "RESUBSCRIBE"]).isEmpty)
       let kenji = try #require(
-        await server.mock.state.commerce.state.transactions(of: "kenji").first.map { String($0.transactionId) })
+        await server.mock.state.commerce.state.transactions(of: "kenji").first.map {
+          String($0.transactionId)
+        })
       #expect(try await types(["transactionId": kenji]) == ["ONE_TIME_CHARGE"])
       #expect(try await types(["transactionId": "1"]).isEmpty, "an id of nobody")
       #expect(try await types(["onlyFailures": true]).isEmpty, "no webhook: nothing failed")
       let late = ["startDate": start + 1, "endDate": start + 41 * Self.day] as [String: Any]
-      #expect(try await server.allHistoryPages(late).joined().count == all.count - 2, "the purchases were at start")
+      #expect(
+        try await server.allHistoryPages(late).joined().count == all.count - 2, "the purchases were at start")
     }
   }
 }
