@@ -106,6 +106,8 @@ let package = Package(
         "ScenarioLanguage",
         "ExternalPurchaseReports",
         "MockAppleServer",
+        "AppStoreCommerce",
+        "CommerceSimulation",
         .product(name: "Crypto", package: "swift-crypto"),
         "EpsimTUI",
         "TerminalBackend",

@@ -1,4 +1,4 @@
-import AppStoreCommerce
+import CommerceSimulation
 import Foundation
 import Hummingbird
 import LifecycleSimulator
@@ -12,12 +12,12 @@ public struct MockAppleServer: Sendable {
   public let state: MockAppleState
   public let configuration: ServerConfiguration
 
-  /// Makes the server and its test certificate authority (a fresh one per server); the App Store
-  /// beside the world sells `products`.
-  public init(world: WorldState, configuration: ServerConfiguration, products: [Product] = []) throws {
+  /// Makes the server and its test certificate authority (a fresh one per server); `commerce` is
+  /// the App Store beside the world (none given: an empty catalog).
+  public init(world: WorldState, configuration: ServerConfiguration, commerce: CommerceWorld? = nil) throws {
     self.state = MockAppleState(
       world: world, notificationSettings: configuration.notifications,
-      authority: try TestCertificateAuthority(), products: products)
+      authority: try TestCertificateAuthority(), commerce: commerce)
     self.configuration = configuration
   }
 
@@ -32,7 +32,12 @@ public struct MockAppleServer: Sendable {
     let router = Router()
     ReportRoutes(state: state, configuration: configuration).register(on: router)
     ControlRoutes(state: state, configuration: configuration).register(on: router)
-    NotificationRoutes(state: state, configuration: configuration).register(on: router)
+    let appStore = AppStoreRoutes(state: state, configuration: configuration)
+    appStore.register(on: router)
+    CommerceControlRoutes(state: state, configuration: configuration, office: appStore.office).register(
+      on: router)
+    NotificationRoutes(state: state, configuration: configuration, office: appStore.office).register(
+      on: router)
     var logger = Logger(label: "epsim")
     logger.logLevel = configuration.logLevel
     let app = Application(

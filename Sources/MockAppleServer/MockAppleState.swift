@@ -34,10 +34,13 @@ public actor MockAppleState {
 
   public init(
     world: WorldState, notificationSettings: NotificationSettings, authority: TestCertificateAuthority,
-    products: [Product] = []
+    products: [Product] = [], commerce: CommerceWorld? = nil
   ) {
     simulation = Simulation(initial: world)
-    commerce = CommerceWorld(products: products, world: world)
+    var store = commerce ?? CommerceWorld(products: products, world: world)
+    // A scenario's App Store can stop short of its world's last step: bring it to the world's time.
+    commerceEvents = (try? store.advance(to: world.now)) ?? []
+    self.commerce = store
     lookup = TokenLookup(world: world)
     lookupSize = world.tokens.count
     ledgers = [
@@ -150,6 +153,17 @@ public actor MockAppleState {
   public func apply(_ step: CommerceStep) throws(SimulationError) -> [CommerceDomainEvent] {
     var changed = commerce
     let events = try changed.perform(step, world: simulation.world)
+    commerce = changed
+    commerceEvents += events
+    return events
+  }
+
+  /// Applies an App Store event the API causes (Set App Account Token, extensions) at the world's
+  /// time; a refused event changes nothing.
+  public func apply(_ event: CommerceEvent) throws(SimulationError) -> [CommerceDomainEvent] {
+    var changed = commerce
+    var events = try changed.advance(to: simulation.world.now)
+    events += try changed.state.apply(event)
     commerce = changed
     commerceEvents += events
     return events

@@ -1,4 +1,6 @@
+import AppStoreCommerce
 import ArgumentParser
+import CommerceSimulation
 import Crypto
 import Dispatch
 import FileOutput
@@ -29,9 +31,9 @@ struct ServeCommand: ParsableCommand {
   @OptionGroup var options: ServerOptions
 
   func run() throws {
-    let world =
-      try scenario.map { try ReportCLI.loadWorld($0, command: "serve") } ?? DemoWorld.world(rules: .sandbox)
-    let server = try options.makeServer(world: world, command: "serve", besideTerminalUI: false)
+    let (world, commerce) = try startingWorlds()
+    let server = try options.makeServer(
+      world: world, commerce: commerce, command: "serve", besideTerminalUI: false)
     let host = options.host
     let finished = DispatchSemaphore(value: 0)
     let outcome = ServeOutcome()
@@ -53,6 +55,22 @@ struct ServeCommand: ParsableCommand {
     }
     finished.wait()
     if let failure = outcome.failure { throw ReportCLI.usage("serve", "the server stopped: \(failure)") }
+  }
+}
+
+extension ServeCommand {
+  /// The scenario's final world and App Store (its `product` and `commerce` lines, its purchases),
+  /// or the demo world with the demo catalog.
+  func startingWorlds() throws -> (WorldState, CommerceWorld) {
+    guard let scenario else {
+      let world = DemoWorld.world(rules: .sandbox)
+      return (world, CommerceWorld(products: DemoCatalog.products, world: world))
+    }
+    switch ScenarioWorldLoader.worlds(from: scenario) {
+    case .success(let loaded):
+      return (loaded.world, loaded.commerce ?? CommerceWorld(products: [], world: loaded.world))
+    case .failure(let error): throw ReportCLI.usage("serve", error.message)
+    }
   }
 }
 
