@@ -249,6 +249,24 @@ struct AppStoreNotificationLogSchemaTests {
       let problems = SchemaValidator(document: document).problems(
         try JSONSerialization.jsonObject(with: answer.body), against: schema)
       #expect(problems.isEmpty, "\(problems)")
+      // History lists the three kinds alike; each failed (sandbox: one attempt, refused).
+      let now = await server.mock.state.world.now
+      let window: [String: Any] = ["startDate": now - 3_600_000, "endDate": now + 1]
+      for onlyFailures in [false, true] {
+        let items = try await server.allHistoryPages(
+          window.merging(["onlyFailures": onlyFailures]) { $1 }, sandbox: true
+        ).joined()
+        let kinds = try items.map { try jwsPayload($0["signedPayload"])["notificationType"] as? String }
+        #expect(Set(kinds.compactMap { $0 }) == ["EXTERNAL_PURCHASE_TOKEN", "SUBSCRIBED", "TEST"])
+        #expect(items.count == log.count)
+        #expect(
+          items.allSatisfy {
+            ($0["sendAttempts"] as? [[String: Any]])?.map { $0["sendAttemptResult"] as? String } == [
+              "NO_RESPONSE"
+            ]
+          })
+      }
+      #expect(try await server.allHistoryPages(window).joined().isEmpty, "nothing on the production host")
     }
   }
 }
