@@ -47,7 +47,8 @@ let package = Package(
     .target(name: "InfoPlistLint", dependencies: ["ExternalPurchaseAvailability"]),
     // Realistic customers' lives through the engine, streamed as token lines (`epsim generate`).
     .target(
-      name: "FixtureGenerator", dependencies: ["LifecycleSimulator", "ExternalPurchaseTokens", "FileOutput"]),
+      name: "FixtureGenerator",
+      dependencies: ["LifecycleSimulator", "ExternalPurchaseTokens", "FileOutput", "AppStoreCommerce"]),
     // Atomic files and byte streams: everything epsim saves appears only once complete.
     .target(name: "FileOutput"),
     // The .epsim scenario language: parser, runner, transcripts (`epsim run`).
@@ -106,6 +107,8 @@ let package = Package(
         "ScenarioLanguage",
         "ExternalPurchaseReports",
         "MockAppleServer",
+        "AppStoreCommerce",
+        "CommerceSimulation",
         .product(name: "Crypto", package: "swift-crypto"),
         "EpsimTUI",
         "TerminalBackend",
@@ -136,7 +139,9 @@ let package = Package(
       dependencies: ["ExternalPurchaseAvailability", "InfoPlistLint", "LifecycleSimulator"]),
     .testTarget(
       name: "FixtureGeneratorTests",
-      dependencies: ["FixtureGenerator", "FileOutput", "LifecycleSimulator", "ExternalPurchaseTokens"]),
+      dependencies: [
+        "FixtureGenerator", "FileOutput", "LifecycleSimulator", "ExternalPurchaseTokens", "AppStoreCommerce",
+      ]),
     .testTarget(
       name: "ScenarioLanguageTests",
       dependencies: ["ScenarioLanguage", "LifecycleSimulator", "ExternalPurchaseTokens", "AppStoreCommerce"],
@@ -157,6 +162,7 @@ let package = Package(
       name: "MockAppleServerTests",
       dependencies: [
         "MockAppleServer", "ExternalPurchaseReports", "LifecycleSimulator", "ExternalPurchaseTokens",
+        "AppStoreCommerce", "CommerceSimulation",
         .product(name: "Crypto", package: "swift-crypto"),
         .product(name: "X509", package: "swift-certificates"),
         .product(name: "Hummingbird", package: "hummingbird"),

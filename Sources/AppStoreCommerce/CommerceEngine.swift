@@ -59,6 +59,11 @@ extension CommerceState {
     case .setRenewalRate(let customer, let rate):
       customers[Int(try existingCustomer(customer))].renewalRate = rate
     case .clearPurchaseHistory(let customer): try clearPurchaseHistory(customer)
+    case .setAppAccountToken(let originalTransactionId, let token):
+      try setAppAccountToken(originalTransactionId: originalTransactionId, token: token, into: &out)
+    case .extendRenewalDate(let originalTransactionId, let days):
+      try extendRenewalDate(originalTransactionId: originalTransactionId, days: days, into: &out)
+    case .extendRenewalDates(let request): try extendRenewalDates(request, into: &out)
     }
     return out
   }

@@ -54,6 +54,14 @@ public enum CommerceEvent: Hashable, Sendable {
   case raisePrice(productId: String, storefront: String, milliunits: Int64, needsConsent: Bool)
   case setForSale(productId: String, forSale: Bool)
 
+  // The developer, through the App Store Server API (SPEC-APPSTORE 4.6, 4.8).
+  /// Set App Account Token on an original transaction (a subscription's current and later renewals carry it).
+  case setAppAccountToken(originalTransactionId: String, token: String)
+  /// Extend a Subscription Renewal Date by up to 90 days.
+  case extendRenewalDate(originalTransactionId: String, days: Int)
+  /// Extend the renewal date of every active subscriber of a product.
+  case extendRenewalDates(MassExtensionRequest)
+
   // Sandbox tester settings (SPEC-APPSTORE 6).
   case setRenewalRate(customer: String, rate: SandboxRenewalRate)
   case clearPurchaseHistory(customer: String)

@@ -39,6 +39,8 @@ public struct CommerceState: Hashable, Sendable {
   var refundRequests: Set<Int32> = []
   /// Transactions before this index are hidden for the customer (sandbox "clear purchase history").
   var historyStart: [Int32: Int32] = [:]
+  /// Mass renewal-date extensions by request identifier.
+  var massExtensions: [String: MassExtensionSummary] = [:]
   var generator: SeededGenerator
   var lastTransactionId: UInt64
   var lastWebOrderLineItemId: UInt64

@@ -1,15 +1,20 @@
 /// A small realistic catalog: a subscription group with three levels and offers, a family plan,
 /// coins, a lifetime unlock and a season pass. Used by tests, the benchmark and later the demo world.
 public enum DemoCatalog {
+  /// Also sold in the Netherlands and Japan, where the demo world's customers live (yen have no
+  /// minor unit: 150 yen a dollar, whole yen).
   static func prices(usd: Int64, eur: Int64) -> [String: Price] {
     [
       "USA": Price(milliunits: usd, currency: "USD"), "FRA": Price(milliunits: eur, currency: "EUR"),
-      "DEU": Price(milliunits: eur, currency: "EUR"),
+      "DEU": Price(milliunits: eur, currency: "EUR"), "NLD": Price(milliunits: eur, currency: "EUR"),
+      "JPN": Price(milliunits: yen(usd), currency: "JPY"),
     ]
   }
 
+  static func yen(_ usd: Int64) -> Int64 { (usd * 150 + 500) / 1000 * 1000 }
+
   static func offerPrices(_ usd: Int64, _ eur: Int64) -> [String: Int64] {
-    ["USA": usd, "FRA": eur, "DEU": eur]
+    ["USA": usd, "FRA": eur, "DEU": eur, "NLD": eur, "JPN": yen(usd)]
   }
 
   public static let products: [Product] = [

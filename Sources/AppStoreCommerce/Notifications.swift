@@ -16,6 +16,8 @@ public enum NotificationType: String, Hashable, Sendable, CaseIterable, Codable 
   case consumptionRequest = "CONSUMPTION_REQUEST"
   case revoke = "REVOKE"
   case oneTimeCharge = "ONE_TIME_CHARGE"
+  case renewalExtended = "RENEWAL_EXTENDED"
+  case renewalExtension = "RENEWAL_EXTENSION"
 }
 
 /// `subtype` values (SPEC-APPSTORE 5.4) the engine uses.
@@ -34,6 +36,8 @@ public enum NotificationSubtype: String, Hashable, Sendable, CaseIterable, Codab
   case accepted = "ACCEPTED"
   case billingRecovery = "BILLING_RECOVERY"
   case productNotForSale = "PRODUCT_NOT_FOR_SALE"
+  case summary = "SUMMARY"
+  case failure = "FAILURE"
 }
 
 /// What the App Store would tell the developer's server: a type and an optional subtype.
@@ -65,6 +69,9 @@ public struct CommerceDomainEvent: Hashable, Sendable {
   public var shared: SharedChain?
   /// A short description for logs.
   public var summary: String
+  /// RENEWAL_EXTENSION/SUMMARY only: what the mass extension did (its `customer` is -1: it
+  /// concerns no one customer, and it has no transaction or chain).
+  public var massExtension: MassExtensionSummary? = nil
 
   /// The subscription's `status` at the event (the `status` of a notification's `data`), if it concerns one.
   public var status: SubscriptionStatus? {

@@ -75,6 +75,8 @@ public struct SubscriptionChain: Hashable, Sendable {
   public var priceIncrease: PriceIncrease?
   /// Family members sharing this chain (indices into `CommerceState.sharedChains`).
   public var shares: [Int32]
+  /// When each renewal-date extension was granted (at most two in 365 days, SPEC-APPSTORE 4.8).
+  public var extensionDates: [VirtualTime] = []
 
   /// `status` at `now`, derived from the phase alone (SPEC-APPSTORE 3.3).
   public func status(at now: VirtualTime) -> SubscriptionStatus {

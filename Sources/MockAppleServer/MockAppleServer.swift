@@ -1,3 +1,5 @@
+import AppStoreCommerce
+import CommerceSimulation
 import Foundation
 import Hummingbird
 import LifecycleSimulator
@@ -11,11 +13,15 @@ public struct MockAppleServer: Sendable {
   public let state: MockAppleState
   public let configuration: ServerConfiguration
 
-  /// Makes the server and its test certificate authority (a fresh one per server).
-  public init(world: WorldState, configuration: ServerConfiguration) throws {
+  /// Makes the server and its test certificate authority (a fresh one per server); `commerce` is
+  /// the App Store beside the world (none given: one selling `products`, an empty catalog by default).
+  public init(
+    world: WorldState, configuration: ServerConfiguration, products: [Product] = [],
+    commerce: CommerceWorld? = nil
+  ) throws {
     self.state = MockAppleState(
       world: world, notificationSettings: configuration.notifications,
-      authority: try TestCertificateAuthority())
+      authority: try TestCertificateAuthority(), products: products, commerce: commerce)
     self.configuration = configuration
   }
 
@@ -30,6 +36,11 @@ public struct MockAppleServer: Sendable {
     let router = Router()
     ReportRoutes(state: state, configuration: configuration).register(on: router)
     ControlRoutes(state: state, configuration: configuration).register(on: router)
+    NotificationRoutes(state: state, configuration: configuration).register(on: router)
+    let appStore = AppStoreRoutes(state: state, configuration: configuration)
+    appStore.register(on: router)
+    CommerceControlRoutes(state: state, configuration: configuration, office: appStore.office).register(
+      on: router)
     var logger = Logger(label: "epsim")
     logger.logLevel = configuration.logLevel
     let app = Application(

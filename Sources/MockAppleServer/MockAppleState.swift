@@ -17,7 +17,9 @@ public actor MockAppleState {
   /// The world's tokens by id; rebuilt when tokens were added (tokens are never removed).
   private var lookup: TokenLookup
   private var lookupSize = 0
-  public private(set) var notifications = NotificationLog()
+  public internal(set) var notifications = NotificationLog()
+  /// App Store API calls noted per transaction, for the terminal UI (`transactionActivityLines`).
+  public internal(set) var transactionActivity = TransactionActivity()
   /// Report requests the server refused, newest last (at most `refusalLimit`), so the terminal UI
   /// beside it can show them; with the externalPurchaseId where the body named one.
   public private(set) var refusals: [(externalPurchaseId: String?, text: String)] = []
@@ -32,10 +34,13 @@ public actor MockAppleState {
 
   public init(
     world: WorldState, notificationSettings: NotificationSettings, authority: TestCertificateAuthority,
-    products: [Product] = []
+    products: [Product] = [], commerce: CommerceWorld? = nil
   ) {
     simulation = Simulation(initial: world)
-    commerce = CommerceWorld(products: products, world: world)
+    var store = commerce ?? CommerceWorld(products: products, world: world)
+    // A scenario's App Store can stop short of its world's last step: bring it to the world's time.
+    commerceEvents = (try? store.advance(to: world.now)) ?? []
+    self.commerce = store
     lookup = TokenLookup(world: world)
     lookupSize = world.tokens.count
     ledgers = [
@@ -72,16 +77,8 @@ public actor MockAppleState {
       }
     }
     for delivery in notifications.deliveries {
-      let outcome: String
-      if let last = delivery.attempts.last {
-        outcome =
-          last.succeeded
-          ? "delivered" : "failed (\(last.status.map(String.init) ?? last.error ?? "no answer")), retrying"
-      } else {
-        outcome = notificationSettings.webhookURL == nil ? "logged (no --webhook to send it to)" : "due"
-      }
-      lines[delivery.externalPurchaseId, default: []].append(
-        "notification \(delivery.subtype.rawValue) at \(ISOTime.string(delivery.dueAt)): \(outcome)")
+      guard let id = delivery.externalPurchaseId else { continue }
+      lines[id, default: []].append(activityLine(delivery))
     }
     for refusal in refusals {
       if let id = refusal.externalPurchaseId { lines[id, default: []].append(refusal.text) }
@@ -166,6 +163,17 @@ public actor MockAppleState {
     return events
   }
 
+  /// Applies an App Store event the API causes (Set App Account Token, extensions) at the world's
+  /// time; a refused event changes nothing.
+  public func apply(_ event: CommerceEvent) throws(SimulationError) -> [CommerceDomainEvent] {
+    var changed = commerce
+    var events = try changed.advance(to: simulation.world.now)
+    events += try changed.state.apply(event)
+    commerce = changed
+    commerceEvents += events
+    return events
+  }
+
   /// Creates the notifications that fell due by the world's time, then hands out the
   /// deliveries whose attempt is due (they stay in flight until recorded).
   public func takeDueDeliveries() throws -> [NotificationDelivery] {
@@ -174,13 +182,16 @@ public actor MockAppleState {
       id in
       ledgers.values.contains { $0.statuses[id] != nil }
     }
-    try notifications.add(due, world: world, settings: notificationSettings, authority: authority)
+    let tokenNotifications = try due.map {
+      try NotificationLog.delivery(for: $0, seed: world.seed, authority: authority)
+    }
+    notifications.add(tokenNotifications + (try newAppStoreNotifications()), settings: notificationSettings)
     return notifications.takeDue(now: world.now)
   }
 
   /// Records one delivery attempt.
   public func record(_ attempt: DeliveryAttempt, for key: String) {
-    notifications.record(attempt, for: key, retryDelays: notificationSettings.retryDelays)
+    notifications.record(attempt, for: key, settings: notificationSettings)
   }
 
   /// Counts a request against a limit per real second; false when the limit is used up.

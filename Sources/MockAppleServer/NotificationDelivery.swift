@@ -1,11 +1,24 @@
 import LifecycleSimulator
 
-/// One notification and every attempt to deliver it.
+/// One notification (EXTERNAL_PURCHASE_TOKEN, an App Store event or TEST) and every attempt to
+/// deliver it.
 public struct NotificationDelivery: Hashable, Sendable, Encodable {
   public var key: String
   public var notificationUUID: String
-  public var subtype: NotificationSubtype
-  public var externalPurchaseId: String
+  /// `notificationType` as in the payload: `EXTERNAL_PURCHASE_TOKEN`, `DID_RENEW`, `TEST`, ...
+  public var notificationType: String
+  /// `subtype` as in the payload, when it has one.
+  public var subtype: String?
+  /// For EXTERNAL_PURCHASE_TOKEN: the token concerned.
+  public var externalPurchaseId: String?
+  /// For App Store events: the transaction the payload signs, and its original transaction.
+  public var transactionId: String?
+  public var originalTransactionId: String?
+  /// For App Store events: the App Store customer (their index), so history can be asked per customer.
+  public var customer: Int32?
+  /// For TEST notifications: the token Get Test Notification Status takes.
+  public var testNotificationToken: String?
+  /// `Production` or `Sandbox`: which host's history lists it, and whether failures are retried.
   public var environment: String
   /// The virtual time it fell due (its `signedDate`).
   public var dueAt: VirtualTime
@@ -17,9 +30,14 @@ public struct NotificationDelivery: Hashable, Sendable, Encodable {
   public var state: DeliveryState
 
   private enum CodingKeys: String, CodingKey {
-    case notificationUUID, subtype, externalPurchaseId, environment, dueAt, signedPayload, attempts,
-      nextAttemptAt,
-      state
+    case notificationUUID, notificationType, subtype, externalPurchaseId, transactionId, originalTransactionId,
+      environment, dueAt, signedPayload, attempts, nextAttemptAt, state
+  }
+
+  /// Whether Apple would list it under `onlyFailures`: an attempt failed and none succeeded
+  /// (given up, or still being retried).
+  public var hasFailed: Bool {
+    state == .failed || (state == .pending && !attempts.isEmpty)
   }
 }
 
@@ -28,7 +46,7 @@ public enum DeliveryState: String, Hashable, Sendable, Encodable {
   case pending
   /// The webhook answered 2xx.
   case delivered
-  /// Every retry failed.
+  /// Every retry failed (in sandbox: the one attempt failed).
   case failed
   /// No webhook is configured: logged only.
   case notSent = "not-sent"
@@ -42,12 +60,20 @@ public struct DeliveryAttempt: Hashable, Sendable, Encodable {
   public var status: Int?
   /// What went wrong, when something did.
   public var error: String?
+  /// Apple's `sendAttemptResult` for it (SPEC-APPSTORE 4.10).
+  public var sendAttemptResult: SendAttemptResult
 
+  /// An attempt whose result follows from the status alone (an answer, or `OTHER` without one).
   public init(at: VirtualTime, status: Int?, error: String?) {
+    self.init(at: at, status: status, error: error, result: SendAttemptResult(status: status))
+  }
+
+  public init(at: VirtualTime, status: Int?, error: String?, result: SendAttemptResult) {
     self.at = at
     self.status = status
     self.error = error
+    self.sendAttemptResult = result
   }
 
-  public var succeeded: Bool { status.map { (200..<300).contains($0) } ?? false }
+  public var succeeded: Bool { sendAttemptResult == .success }
 }

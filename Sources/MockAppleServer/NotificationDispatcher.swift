@@ -1,8 +1,9 @@
 import Foundation
 import LifecycleSimulator
 
-/// Sends whatever notifications are due after the world changed, retrying failures whose retry
-/// time the virtual clock has also passed, until nothing more is due.
+/// Sends whatever notifications are due after the world or the App Store changed (token
+/// notifications and App Store events alike, in time order), retrying failures whose retry time
+/// the virtual clock has also passed, until nothing more is due.
 struct NotificationDispatcher: Sendable {
   let state: MockAppleState
 
@@ -10,7 +11,7 @@ struct NotificationDispatcher: Sendable {
   func deliverDue() async throws -> [NotificationDelivery] {
     // The settings are a nonisolated constant of the actor: no hop to read them.
     let sender = state.notificationSettings.webhookURL.flatMap(URL.init(string:)).map {
-      WebhookSender(url: $0)
+      WebhookSender(url: $0, timeout: state.notificationSettings.webhookTimeout)
     }
     var touched: [String] = []
     let before = await state.notifications.keys
@@ -18,9 +19,10 @@ struct NotificationDispatcher: Sendable {
       let due = try await state.takeDueDeliveries()
       guard let sender, !due.isEmpty else { break }
       for delivery in due {
-        let (status, error) = await sender.send(signedPayload: delivery.signedPayload)
+        let (status, error, result) = await sender.send(signedPayload: delivery.signedPayload)
         let at = delivery.nextAttemptAt ?? delivery.dueAt
-        await state.record(DeliveryAttempt(at: at, status: status, error: error), for: delivery.key)
+        await state.record(
+          DeliveryAttempt(at: at, status: status, error: error, result: result), for: delivery.key)
         touched.append(delivery.key)
       }
     }

@@ -2,50 +2,83 @@ import ExternalPurchaseTokens
 import Foundation
 import LifecycleSimulator
 
-/// Every notification created so far and its deliveries: what is due, what to retry and when.
-/// A value type the server's actor holds; sending happens outside it.
+/// Every notification created so far (EXTERNAL_PURCHASE_TOKEN, App Store events, TEST) and its
+/// deliveries: what is due, what to retry and when. A value type the server's actor holds;
+/// sending happens outside it. Append-only, in time order: history pages are positions in it.
 public struct NotificationLog: Sendable {
   public private(set) var deliveries: [NotificationDelivery] = []
   private var indexByKey: [String: Int] = [:]
   /// Deliveries handed out for sending and not yet recorded, so two callers never send one twice.
   private var inFlight: Set<String> = []
+  /// How many of the server's App Store events have been turned into notifications so far.
+  public internal(set) var commerceEventsSeen = 0
+  /// How many TEST notifications were requested, to key each one.
+  var testsRequested = 0
 
   public init() {}
 
   public var keys: Set<String> { Set(indexByKey.keys) }
 
-  /// Adds newly due notifications, signed, each due for its first attempt at its due time.
+  /// Adds newly due token notifications, signed, each due for its first attempt at its due time.
   public mutating func add(
     _ notifications: [ScheduledNotification], world: WorldState, settings: NotificationSettings,
     authority: TestCertificateAuthority
   ) throws {
-    for notification in notifications where indexByKey[notification.key] == nil {
-      let uuid = Self.notificationUUID(seed: world.seed, key: notification.key)
-      let payload = NotificationPayload(notification, uuid: uuid)
-      let encoder = JSONEncoder()
-      encoder.outputFormatting = [.sortedKeys]
-      let signed = try authority.sign(payload: try encoder.encode(payload))
-      indexByKey[notification.key] = deliveries.count
-      deliveries.append(
-        NotificationDelivery(
-          key: notification.key, notificationUUID: uuid, subtype: notification.subtype,
-          externalPurchaseId: notification.token.externalPurchaseId,
-          environment: notification.token.environment == .sandbox ? "Sandbox" : "Production",
-          dueAt: notification.dueAt, signedPayload: signed, attempts: [],
-          nextAttemptAt: settings.webhookURL == nil ? nil : notification.dueAt,
-          state: settings.webhookURL == nil ? .notSent : .pending))
+    try add(
+      notifications.filter { indexByKey[$0.key] == nil }.map {
+        try Self.delivery(for: $0, seed: world.seed, authority: authority)
+      }, settings: settings)
+  }
+
+  /// Adds signed notifications not yet known (by key), in the order of their due times (ties keep
+  /// the order given), each due for its first attempt at its due time; without a webhook they are
+  /// logged only.
+  public mutating func add(_ notifications: [NotificationDelivery], settings: NotificationSettings) {
+    let ordered = notifications.enumerated().sorted { ($0.element.dueAt, $0.offset) < ($1.element.dueAt, $1.offset) }
+    for (_, notification) in ordered where indexByKey[notification.key] == nil {
+      var delivery = notification
+      delivery.attempts = []
+      delivery.nextAttemptAt = settings.webhookURL == nil ? nil : delivery.dueAt
+      delivery.state = settings.webhookURL == nil ? .notSent : .pending
+      indexByKey[delivery.key] = deliveries.count
+      deliveries.append(delivery)
     }
   }
 
-  /// Deliveries whose next attempt is due at or before `now`, in time order; they count as in
-  /// flight until `record` is called for them.
+  /// A token notification, signed, with no attempt yet.
+  static func delivery(for notification: ScheduledNotification, seed: UInt64, authority: TestCertificateAuthority)
+    throws -> NotificationDelivery
+  {
+    let uuid = Self.notificationUUID(seed: seed, key: notification.key)
+    let payload = NotificationPayload(notification, uuid: uuid)
+    let signed = try SignedCommerceData(authority: authority).sign(payload)
+    return NotificationDelivery(
+      key: notification.key, notificationUUID: uuid, notificationType: NotificationPayload.type,
+      subtype: notification.subtype.rawValue, externalPurchaseId: notification.token.externalPurchaseId,
+      environment: notification.token.environment == .sandbox ? "Sandbox" : "Production",
+      dueAt: notification.dueAt, signedPayload: signed, attempts: [], nextAttemptAt: nil, state: .pending)
+  }
+
+  /// The delivery with this key.
+  public func delivery(_ key: String) -> NotificationDelivery? { indexByKey[key].map { deliveries[$0] } }
+
+  /// Deliveries whose next attempt is due at or before `now`, in time order (ties in the order
+  /// created); they count as in flight until `record` is called for them.
   public mutating func takeDue(now: VirtualTime) -> [NotificationDelivery] {
-    let due = deliveries.filter { delivery in
-      guard let next = delivery.nextAttemptAt else { return false }
-      return next <= now && !inFlight.contains(delivery.key)
-    }.sorted { ($0.nextAttemptAt ?? 0) < ($1.nextAttemptAt ?? 0) }
+    let due = deliveries.indices.filter { index in
+      guard let next = deliveries[index].nextAttemptAt else { return false }
+      return next <= now && !inFlight.contains(deliveries[index].key)
+    }.sorted { (deliveries[$0].nextAttemptAt ?? 0, $0) < (deliveries[$1].nextAttemptAt ?? 0, $1) }
+      .map { deliveries[$0] }
     inFlight.formUnion(due.map(\.key))
     return due
+  }
+
+  /// Records an attempt with the retry schedule of the delivery's environment (none in sandbox
+  /// unless the settings ask for it).
+  public mutating func record(_ attempt: DeliveryAttempt, for key: String, settings: NotificationSettings) {
+    let environment = indexByKey[key].map { deliveries[$0].environment } ?? "Production"
+    record(attempt, for: key, retryDelays: settings.retryDelays(environment: environment))
   }
 
   /// Records an attempt; a failure schedules the next retry or gives up after the last.
@@ -64,11 +97,16 @@ public struct NotificationLog: Sendable {
     }
   }
 
+  /// FNV-1a of a text: stable across runs, unlike `Hasher`.
+  static func fnv1a(_ text: String) -> UInt64 {
+    var hash: UInt64 = 0xCBF2_9CE4_8422_2325
+    for byte in text.utf8 { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01B3 }
+    return hash
+  }
+
   /// A lower-case UUID that depends only on the seed and the notification, so runs repeat.
   static func notificationUUID(seed: UInt64, key: String) -> String {
-    var hash: UInt64 = 0xCBF2_9CE4_8422_2325  // FNV-1a: stable across runs, unlike Hasher.
-    for byte in key.utf8 { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01B3 }
-    var generator = SeededGenerator(seed: seed ^ hash)
+    var generator = SeededGenerator(seed: seed ^ fnv1a(key))
     return generator.uuidString().lowercased()
   }
 }
@@ -76,7 +114,8 @@ public struct NotificationLog: Sendable {
 /// The decoded payload of a notification's `signedPayload`, as App Store Server
 /// Notifications V2 sends it for `EXTERNAL_PURCHASE_TOKEN`.
 struct NotificationPayload: Encodable {
-  var notificationType = "EXTERNAL_PURCHASE_TOKEN"
+  static let type = "EXTERNAL_PURCHASE_TOKEN"
+  var notificationType = Self.type
   var subtype: String
   var notificationUUID: String
   var version = "2.0"

@@ -27,22 +27,8 @@ struct ReportRoutes: Sendable {
   }
 
   /// Authentication, then the rate limit: the checks every Apple endpoint makes first.
-  private func admission(_ request: Request) async -> Response? {
-    let now = configuration.clock()
-    if case .failure(let failure) = configuration.verifier.verify(
-      authorization: request.headers[.authorization], now: now)
-    {
-      await state.noteRefusal("\(request.method) \(request.uri.path) refused (401): \(failure.reason)")
-      var headers = HTTPFields()
-      headers[HTTPField.Name("epsim-auth-error")!] = failure.reason
-      return Response(status: .unauthorized, headers: headers)
-    }
-    if let limit = configuration.rateLimitPerSecond, !(await state.admit(limitPerSecond: limit, now: now)) {
-      await state.noteRefusal("\(request.method) \(request.uri.path) refused (429): rate limit exceeded")
-      return JSONResponse.error(
-        .tooManyRequests, code: GeneralErrorCode.rateLimitExceeded, "Rate limit exceeded.")
-    }
-    return nil
+  func admission(_ request: Request) async -> Response? {
+    await APIAdmission(state: state, configuration: configuration).check(request)
   }
 
   private func send(_ request: Request, environment: TokenEnvironment) async -> Response {

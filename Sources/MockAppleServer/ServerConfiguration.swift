@@ -13,6 +13,8 @@ public struct ServerConfiguration: Sendable {
   public var maximumBodyBytes: Int
   /// Requests to the Apple endpoints per real second before 429; nil for no limit.
   public var rateLimitPerSecond: Int?
+  /// Apple's per-endpoint App Store Server API limits (429 with `Retry-After`); nil for none.
+  public var appleRateLimits: AppleRateLimits?
   /// The real clock JWTs are checked against (injected so tests can move it).
   public var clock: @Sendable () -> Date
   /// How much the server logs (startup at info, failures at error).
@@ -24,8 +26,10 @@ public struct ServerConfiguration: Sendable {
     host: String = "127.0.0.1", port: Int = 8080, verifier: AppStoreJWTVerifier,
     maximumBodyBytes: Int = 1 << 20,
     rateLimitPerSecond: Int? = nil, clock: @escaping @Sendable () -> Date = { Date() },
-    logLevel: Logger.Level = .info, notifications: NotificationSettings = NotificationSettings()
+    logLevel: Logger.Level = .info, notifications: NotificationSettings = NotificationSettings(),
+    appleRateLimits: AppleRateLimits? = nil
   ) {
+    self.appleRateLimits = appleRateLimits
     self.host = host
     self.port = port
     self.verifier = verifier

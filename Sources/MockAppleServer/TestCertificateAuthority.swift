@@ -19,8 +19,9 @@ public struct TestCertificateAuthority: Sendable {
   public let rootPEM: String
   /// Leaf, intermediate and root, DER in standard Base64: the JWS `x5c` header.
   public let chain: [String]
-  /// The leaf's private key, raw bytes (swift-crypto keys are not `Sendable`).
-  private let leafKeyBytes: Data
+  /// The leaf's key and the encoded JWS header, made once: parsing the key per signature cost
+  /// more than the signature itself on a history page of 20.
+  private let leafSigner: LeafSigner
 
   static let leafMarker: ASN1ObjectIdentifier = [1, 2, 840, 113_635, 100, 6, 11, 1]
   static let intermediateMarker: ASN1ObjectIdentifier = [1, 2, 840, 113_635, 100, 6, 2, 1]
@@ -84,16 +85,27 @@ public struct TestCertificateAuthority: Sendable {
     chain = try [leaf, intermediate, root].map {
       Data(try $0.serializeAsPEM().derBytes).base64EncodedString()
     }
-    leafKeyBytes = leafKey.rawRepresentation
+    let header = try JSONSerialization.data(
+      withJSONObject: ["alg": "ES256", "x5c": chain], options: .sortedKeys)
+    leafSigner = LeafSigner(key: leafKey, headerSegment: Base64URLSegment.encode(header))
   }
 
   /// A compact JWS of `payload` signed ES256 by the leaf, with the chain in `x5c`.
   public func sign(payload: Data) throws -> String {
-    let header = try JSONSerialization.data(
-      withJSONObject: ["alg": "ES256", "x5c": chain], options: .sortedKeys)
-    let signingInput = Base64URLSegment.encode(header) + "." + Base64URLSegment.encode(payload)
-    let key = try P256.Signing.PrivateKey(rawRepresentation: leafKeyBytes)
-    let signature = try key.signature(for: Data(signingInput.utf8))
+    let signingInput = leafSigner.headerSegment + "." + Base64URLSegment.encode(payload)
+    let signature = try leafSigner.key.signature(for: Data(signingInput.utf8))
     return signingInput + "." + Base64URLSegment.encode(signature.rawRepresentation)
+  }
+}
+
+/// The leaf key, shared by every copy of the authority. Signing only reads the key, so concurrent
+/// signatures are safe; the class exists because swift-crypto keys are not `Sendable`.
+private final class LeafSigner: @unchecked Sendable {
+  let key: P256.Signing.PrivateKey
+  let headerSegment: String
+
+  init(key: P256.Signing.PrivateKey, headerSegment: String) {
+    self.key = key
+    self.headerSegment = headerSegment
   }
 }

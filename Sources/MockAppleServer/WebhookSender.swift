@@ -7,21 +7,27 @@ import Foundation
 /// POSTs `{"signedPayload": ...}` to the backend's notification URL, as Apple does.
 struct WebhookSender: Sendable {
   let url: URL
-  /// A receiver that does not answer within this many seconds counts as failed.
+  /// A receiver that does not answer within this many seconds counts as failed (`TIMED_OUT`).
   var timeout: TimeInterval = 10
 
-  func send(signedPayload: String) async -> (status: Int?, error: String?) {
+  func send(signedPayload: String) async -> (status: Int?, error: String?, result: SendAttemptResult) {
     var request = URLRequest(url: url, timeoutInterval: timeout)
     request.httpMethod = "POST"
     request.setValue("application/json", forHTTPHeaderField: "Content-Type")
     request.httpBody = try? JSONSerialization.data(withJSONObject: ["signedPayload": signedPayload])
     return await withCheckedContinuation { continuation in
       URLSession.shared.dataTask(with: request) { _, response, error in
-        if let error { return continuation.resume(returning: (nil, error.localizedDescription)) }
+        if let error {
+          return continuation.resume(
+            returning: (nil, error.localizedDescription, SendAttemptResult(failure: error)))
+        }
         let status = (response as? HTTPURLResponse)?.statusCode
-        let failed = status.map { !(200..<300).contains($0) } ?? true
+        let result = SendAttemptResult(status: status)
         continuation.resume(
-          returning: (status, failed ? "the webhook answered \(status.map(String.init) ?? "nothing")" : nil))
+          returning: (
+            status, result == .success ? nil : "the webhook answered \(status.map(String.init) ?? "nothing")",
+            result
+          ))
       }.resume()
     }
   }

@@ -1,3 +1,4 @@
+import CommerceSimulation
 import LifecycleSimulator
 
 extension ScenarioRunner {
@@ -7,5 +8,13 @@ extension ScenarioRunner {
     transcript: Transcript, world: WorldState
   ) {
     execute(scenario, file: file)
+  }
+
+  /// Like `runKeepingWorld`, with the App Store the scenario leaves (nil when it declares no
+  /// product): what `epsim serve --scenario` starts from.
+  public func runKeepingCommerce(_ scenario: Scenario, file: String) -> (
+    transcript: Transcript, world: WorldState, commerce: CommerceWorld?
+  ) {
+    executeKeepingCommerce(scenario, file: file)
   }
 }

@@ -1,3 +1,4 @@
+import CommerceSimulation
 import ExternalPurchaseTokens
 import LifecycleSimulator
 
@@ -20,10 +21,19 @@ public struct ScenarioRunner: Sendable {
 
   /// The transcript and the world as the run left it.
   func execute(_ scenario: Scenario, file: String) -> (transcript: Transcript, world: WorldState) {
+    let (transcript, world, _) = executeKeepingCommerce(scenario, file: file)
+    return (transcript, world)
+  }
+
+  /// Runs the scenario and hands back, beside the transcript and world, its App Store: the one the
+  /// steps built, or for a scenario without purchase steps the one its setup declares.
+  func executeKeepingCommerce(_ scenario: Scenario, file: String) -> (
+    transcript: Transcript, world: WorldState, commerce: CommerceWorld?
+  ) {
     let (world, setupFailure) = InitialWorld.build(scenario.setup, seedOverride: seedOverride)
     var transcript = Transcript(
       file: file, seed: world.seed, environment: world.rules.environment, start: world.now)
-    if let setupFailure { return (stopped(transcript, at: setupFailure, rest: scenario.steps), world) }
+    if let setupFailure { return (stopped(transcript, at: setupFailure, rest: scenario.steps), world, nil) }
     var run = RunState(simulation: Simulation(initial: world))
     run.setup = Array(scenario.setup)
     for (offset, statement) in scenario.steps.enumerated() {
@@ -31,10 +41,11 @@ public struct ScenarioRunner: Sendable {
         transcript.entries.append(try run.perform(statement))
       } catch {
         let rest = scenario.steps.dropFirst(offset + 1)
-        return (stopped(transcript, at: error, rest: [error.statement] + rest), run.world)
+        return (stopped(transcript, at: error, rest: [error.statement] + rest), run.world, run.commerce)
       }
     }
-    return (transcript, run.world)
+    let commerce = run.commerceBuilt ? run.commerce : CommerceWorld(setup: run.setup, world: run.world)
+    return (transcript, run.world, commerce)
   }
 
   /// Records an engine refusal and the expectations it left unchecked.

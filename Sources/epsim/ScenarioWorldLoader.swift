@@ -1,3 +1,4 @@
+import CommerceSimulation
 import Foundation
 import LifecycleSimulator
 import ScenarioLanguage
@@ -7,6 +8,13 @@ import ScenarioLanguage
 enum ScenarioWorldLoader {
   /// The final world, or a message saying what is wrong and where (file:line:column).
   static func world(from file: String) -> Result<WorldState, ScenarioLoadError> {
+    worlds(from: file).map(\.world)
+  }
+
+  /// The final world and the App Store the scenario leaves beside it (nil without products).
+  static func worlds(from file: String) -> Result<
+    (world: WorldState, commerce: CommerceWorld?), ScenarioLoadError
+  > {
     guard let data = FileManager.default.contents(atPath: file) else {
       return .failure(ScenarioLoadError("\(file): cannot read the file"))
     }
@@ -19,7 +27,7 @@ enum ScenarioWorldLoader {
     } catch {
       return .failure(ScenarioLoadError(error.errors.map(\.description).joined(separator: "\n")))
     }
-    let (transcript, world) = ScenarioRunner().runKeepingWorld(scenario, file: file)
+    let (transcript, world, commerce) = ScenarioRunner().runKeepingCommerce(scenario, file: file)
     if let failure = transcript.failure {
       // A refused step leaves a world other than the one the file describes.
       return .failure(
@@ -27,7 +35,7 @@ enum ScenarioWorldLoader {
           "\(file):\(failure.location.line):\(failure.location.column): the engine refused "
             + "'\(failure.statement)': \(failure.message)"))
     }
-    return .success(world)
+    return .success((world, commerce))
   }
 }
 

@@ -1,4 +1,6 @@
+import AppStoreCommerce
 import ArgumentParser
+import CommerceSimulation
 import Crypto
 import Dispatch
 import FileOutput
@@ -13,7 +15,9 @@ struct ServeCommand: ParsableCommand {
     abstract: "Serve a mock of Apple's External Purchase Server API and a control API over HTTP.",
     discussion: """
       Production reports go to PUT /externalPurchase/v1/reports, sandbox reports to \
-      PUT /sandbox/externalPurchase/v1/reports; the control API is under /epsim/v1 (see \
+      PUT /sandbox/externalPurchase/v1/reports; the App Store Server API is under /inApps \
+      (sandbox: /sandbox/inApps) for the App Store beside the world (the scenario's products and \
+      purchases, or the demo catalog); the control API is under /epsim/v1 (see \
       docs/server.md and docs/control-api.openapi.json). Requests to the Apple endpoints need \
       an ES256 JWT signed by the key given with --public-key; without one, epsim makes a key \
       for this run and prints its private key so you can sign with it.
@@ -29,9 +33,9 @@ struct ServeCommand: ParsableCommand {
   @OptionGroup var options: ServerOptions
 
   func run() throws {
-    let world =
-      try scenario.map { try ReportCLI.loadWorld($0, command: "serve") } ?? DemoWorld.world(rules: .sandbox)
-    let server = try options.makeServer(world: world, command: "serve", besideTerminalUI: false)
+    let (world, commerce) = try startingWorlds()
+    let server = try options.makeServer(
+      world: world, commerce: commerce, command: "serve", besideTerminalUI: false)
     let host = options.host
     let finished = DispatchSemaphore(value: 0)
     let outcome = ServeOutcome()
@@ -43,6 +47,7 @@ struct ServeCommand: ParsableCommand {
           let banner =
             "epsim serve: listening on \(base)\n  production reports: \(base)/externalPurchase/v1/reports\n"
             + "  sandbox reports:    \(base)/sandbox/externalPurchase/v1/reports\n"
+            + "  App Store API:      \(base)/inApps/v1, sandbox \(base)/sandbox/inApps/v1\n"
             + "  control API:        \(base)/epsim/v1 (bundle \(world.app.bundleId))\n"
           FileHandle.standardOutput.write(Data(banner.utf8))
         }
@@ -53,6 +58,22 @@ struct ServeCommand: ParsableCommand {
     }
     finished.wait()
     if let failure = outcome.failure { throw ReportCLI.usage("serve", "the server stopped: \(failure)") }
+  }
+}
+
+extension ServeCommand {
+  /// The scenario's final world and App Store (its `product` and `commerce` lines, its purchases),
+  /// or the demo world with the demo catalog.
+  func startingWorlds() throws -> (WorldState, CommerceWorld) {
+    guard let scenario else {
+      let world = DemoWorld.world(rules: .sandbox)
+      return (world, CommerceWorld(products: DemoCatalog.products, world: world))
+    }
+    switch ScenarioWorldLoader.worlds(from: scenario) {
+    case .success(let loaded):
+      return (loaded.world, loaded.commerce ?? CommerceWorld(products: [], world: loaded.world))
+    case .failure(let error): throw ReportCLI.usage("serve", error.message)
+    }
   }
 }
 

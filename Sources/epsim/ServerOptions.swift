@@ -1,4 +1,5 @@
 import ArgumentParser
+import CommerceSimulation
 import Crypto
 import FileOutput
 import Foundation
@@ -28,7 +29,13 @@ struct ServerOptions: ParsableArguments {
   @Option(help: "Answer 429 after this many Apple API requests in one second (default: no limit).")
   var rateLimit: Int?
 
-  @Option(help: "POST EXTERNAL_PURCHASE_TOKEN notifications to this URL (default: log them only).")
+  @Flag(help: "Apply Apple's per-endpoint App Store Server API rate limits (429 with Retry-After).")
+  var appleRateLimits = false
+
+  @Option(help: "Seconds the --apple-rate-limits are counted over (Apple: an hour).")
+  var rateLimitWindow = 3600
+
+  @Option(help: "POST notifications V2 (App Store and EXTERNAL_PURCHASE_TOKEN) to this URL (default: log them only).")
   var webhook: String?
 
   @Option(help: "UNREPORTED fires this long after a custom link token's expiry, like 1h or 2d.")
@@ -36,6 +43,9 @@ struct ServerOptions: ParsableArguments {
 
   @Option(help: "ACTIVE_TOKEN_REMINDER interval for unreported ACQUISITION/SERVICES tokens; 0 for none.")
   var reminderInterval = "30d"
+
+  @Flag(help: "Retry failed sandbox notifications as production does (Apple sends sandbox ones once).")
+  var sandboxNotificationRetries = false
 
   @Option(help: "Write the test CA's root certificate (PEM) here, to trust it in the backend.")
   var exportCA: String?
@@ -45,11 +55,16 @@ struct ServerOptions: ParsableArguments {
   /// Without --public-key a key is made for this run and its private half printed. Under the
   /// terminal UI (`besideTerminalUI`) nothing may be printed while curses owns the screen, so a
   /// key is required and the server's log is silenced.
-  func makeServer(world: WorldState, command: String, besideTerminalUI: Bool) throws -> MockAppleServer {
+  func makeServer(world: WorldState, commerce: CommerceWorld? = nil, command: String, besideTerminalUI: Bool)
+    throws -> MockAppleServer
+  {
     guard (0...65_535).contains(port) else {
       throw ReportCLI.usage(command, "--port must be 0 to 65535, found \(port)")
     }
     guard maxBodyBytes > 0 else { throw ReportCLI.usage(command, "--max-body-bytes must be positive") }
+    guard rateLimitWindow >= 1 else {
+      throw ReportCLI.usage(command, "--rate-limit-window must be at least 1")
+    }
     if let rateLimit, rateLimit < 1 { throw ReportCLI.usage(command, "--rate-limit must be at least 1") }
     if publicKey == nil && besideTerminalUI {
       throw ReportCLI.usage(
@@ -62,10 +77,11 @@ struct ServerOptions: ParsableArguments {
         publicKey: key, bundleId: world.app.bundleId, issuerId: issuer, keyId: keyId),
       maximumBodyBytes: maxBodyBytes, rateLimitPerSecond: rateLimit,
       logLevel: besideTerminalUI ? .critical : .warning,
-      notifications: try notificationSettings(command: command))
+      notifications: try notificationSettings(command: command),
+      appleRateLimits: appleRateLimits ? AppleRateLimits(window: rateLimitWindow) : nil)
     let server: MockAppleServer
     do {
-      server = try MockAppleServer(world: world, configuration: configuration)
+      server = try MockAppleServer(world: world, configuration: configuration, commerce: commerce)
     } catch {
       throw ReportCLI.usage(command, "cannot make the test certificate authority: \(error)")
     }
@@ -89,7 +105,8 @@ struct ServerOptions: ParsableArguments {
     return NotificationSettings(
       webhookURL: webhook,
       unreportedDelay: try duration(unreportedDelay, option: "--unreported-delay", command: command),
-      reminderInterval: try duration(reminderInterval, option: "--reminder-interval", command: command))
+      reminderInterval: try duration(reminderInterval, option: "--reminder-interval", command: command),
+      retriesInSandbox: sandboxNotificationRetries)
   }
 
   private func duration(_ text: String, option: String, command: String) throws -> VirtualDuration {

@@ -1,3 +1,5 @@
+import AppStoreCommerce
+import CommerceSimulation
 import Crypto
 import Foundation
 import LifecycleSimulator
@@ -24,6 +26,7 @@ struct TestServer {
   static func with(
     world: WorldState = DemoWorld.world(rules: .production), maximumBodyBytes: Int = 1 << 20,
     rateLimit: Int? = nil, notifications: NotificationSettings = NotificationSettings(),
+    products: [Product] = [], commerce: CommerceWorld? = nil, appleRateLimits: AppleRateLimits? = nil,
     _ body: (TestServer) async throws -> Void
   ) async throws {
     let key = P256.Signing.PrivateKey()
@@ -31,8 +34,10 @@ struct TestServer {
       publicKey: key.publicKey, bundleId: world.app.bundleId, issuerId: issuer, keyId: keyId)
     let configuration = ServerConfiguration(
       port: 0, verifier: verifier, maximumBodyBytes: maximumBodyBytes, rateLimitPerSecond: rateLimit,
-      clock: { TestServer.now }, logLevel: .warning, notifications: notifications)
-    let server = try MockAppleServer(world: world, configuration: configuration)
+      clock: { TestServer.now }, logLevel: .warning, notifications: notifications,
+      appleRateLimits: appleRateLimits)
+    let server = try MockAppleServer(
+      world: world, configuration: configuration, products: products, commerce: commerce)
     let (ports, continuation) = AsyncStream<Int>.makeStream()
     let task = Task { try await server.run { continuation.yield($0) } }
     var iterator = ports.makeAsyncIterator()
@@ -67,7 +72,8 @@ struct TestServer {
         continuation.resume(
           returning: HTTPExchange(
             status: http?.statusCode ?? 0, body: data ?? Data(),
-            authError: http?.value(forHTTPHeaderField: "epsim-auth-error")))
+            authError: http?.value(forHTTPHeaderField: "epsim-auth-error"),
+            retryAfter: http?.value(forHTTPHeaderField: "Retry-After")))
       }.resume()
     }
   }
@@ -104,6 +110,7 @@ struct HTTPExchange {
   var status: Int
   var body: Data
   var authError: String?
+  var retryAfter: String? = nil
 
   func json() throws -> [String: Any] {
     guard let object = try JSONSerialization.jsonObject(with: body) as? [String: Any] else {

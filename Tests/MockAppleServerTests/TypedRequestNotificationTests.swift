@@ -16,7 +16,7 @@ struct TypedRequestNotificationTests {
       NotificationSchedule(settings: settings).due(in: world, known: []) { _ in false }, world: world,
       settings: settings, authority: authority)
     var tokens: [[String: Any]] = []
-    for delivery in log.deliveries where delivery.subtype == .created {
+    for delivery in log.deliveries where delivery.subtype == "CREATED" {
       let payload = try await SignedPayload.verify(delivery.signedPayload, trusting: authority.rootPEM)
       tokens.append(try #require(payload["externalPurchaseToken"] as? [String: Any]))
     }

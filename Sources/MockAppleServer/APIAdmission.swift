@@ -1,0 +1,29 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+
+/// The checks every Apple endpoint makes before anything else: the bearer JWT, then the
+/// server-wide `--rate-limit`.
+struct APIAdmission: Sendable {
+  let state: MockAppleState
+  let configuration: ServerConfiguration
+
+  /// Nil when the request may go on; otherwise the 401 or 429 answer.
+  func check(_ request: Request) async -> Response? {
+    let now = configuration.clock()
+    if case .failure(let failure) = configuration.verifier.verify(
+      authorization: request.headers[.authorization], now: now)
+    {
+      await state.noteRefusal("\(request.method) \(request.uri.path) refused (401): \(failure.reason)")
+      var headers = HTTPFields()
+      headers[HTTPField.Name("epsim-auth-error")!] = failure.reason
+      return Response(status: .unauthorized, headers: headers)
+    }
+    if let limit = configuration.rateLimitPerSecond, !(await state.admit(limitPerSecond: limit, now: now)) {
+      await state.noteRefusal("\(request.method) \(request.uri.path) refused (429): rate limit exceeded")
+      return JSONResponse.error(
+        .tooManyRequests, code: GeneralErrorCode.rateLimitExceeded, "Rate limit exceeded.")
+    }
+    return nil
+  }
+}

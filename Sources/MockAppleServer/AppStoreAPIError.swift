@@ -1,0 +1,91 @@
+import Hummingbird
+
+/// An App Store Server API error: Apple's HTTP status and numeric `errorCode` (SPEC-APPSTORE 4.11),
+/// with a message that starts with Apple's error name and says what was wrong.
+struct AppStoreAPIError: Error {
+  var status: HTTPResponse.Status
+  /// Nil only for Apple's "400 without an error code" (a body that cannot be read at all).
+  var code: Int64?
+  var message: String
+
+  init(_ status: HTTPResponse.Status, _ code: Int64?, _ name: String, _ detail: String) {
+    self.status = status
+    self.code = code
+    message = "\(name): \(detail)"
+  }
+
+  var response: Response {
+    guard let code else { return JSONResponse.make(status, ["errorMessage": message]) }
+    return JSONResponse.error(status, code: code, message)
+  }
+
+  static func generalBadRequest(_ detail: String) -> Self {
+    Self(.badRequest, 4_000_000, "GeneralBadRequestError", detail)
+  }
+  static func malformed(_ detail: String) -> Self { Self(.badRequest, nil, "MalformedRequest", detail) }
+  static func invalidRevision(_ value: String) -> Self {
+    Self(
+      .badRequest, 4_000_005, "InvalidRequestRevisionError", "revision '\(value)' is not one epsim gave out")
+  }
+  static func invalidTransactionId(_ value: String) -> Self {
+    Self(
+      .badRequest, 4_000_006, "InvalidTransactionIdError", "'\(value)' is not a transaction id (digits only)")
+  }
+  static func invalidOriginalTransactionId(_ value: String) -> Self {
+    Self(
+      .badRequest, 4_000_008, "InvalidOriginalTransactionIdError",
+      "'\(value)' is not an original transaction id (digits only)")
+  }
+  static func transactionNotFound(_ value: String) -> Self {
+    Self(.notFound, 4_040_010, "TransactionIdNotFoundError", "no transaction \(value) in this environment")
+  }
+  static func originalTransactionNotFound(_ value: String) -> Self {
+    Self(
+      .notFound, 4_040_005, "OriginalTransactionIdNotFoundError",
+      "no original transaction \(value) in this environment")
+  }
+  static func rateLimited(_ endpoint: AppStoreEndpoint) -> Self {
+    Self(
+      .tooManyRequests, 4_290_000, "RateLimitExceededError",
+      "the \(endpoint.name) limit for this window is used up; see Retry-After")
+  }
+}
+
+/// Reads a path's transaction id: digits only, as Apple writes them (SPEC-APPSTORE 0).
+func transactionNumber(_ text: String) -> UInt64? {
+  guard !text.isEmpty, text.utf8.allSatisfy({ $0 >= 48 && $0 <= 57 }) else { return nil }
+  return UInt64(text)
+}
+
+extension AppStoreAPIError {
+  /// The codes the notification endpoints answer with, by Apple's names.
+  enum NotificationCode: Int64 {
+    case generalBadRequest = 4_000_000
+    case invalidTransactionId = 4_000_006
+    case startDateTooFarInPast = 4_000_012
+    case startDateAfterEndDate = 4_000_013
+    case invalidPaginationToken = 4_000_014
+    case invalidStartDate = 4_000_015
+    case invalidEndDate = 4_000_016
+    case paginationTokenExpired = 4_000_017
+    case invalidNotificationType = 4_000_018
+    case multipleFiltersSupplied = 4_000_019
+    case invalidTestNotificationToken = 4_000_020
+    case serverNotificationURLNotFound = 4_040_007
+    case testNotificationNotFound = 4_040_008
+
+    var status: HTTPResponse.Status { rawValue >= 4_040_000 ? .notFound : .badRequest }
+  }
+
+  /// An error of the notification endpoints, by its code: the code gives the HTTP status.
+  init(_ code: NotificationCode, _ message: String) {
+    self.init(code.status, code.rawValue, message)
+  }
+
+  /// A status, code and message as they stand (no error name to prefix).
+  private init(_ status: HTTPResponse.Status, _ code: Int64, _ message: String) {
+    self.status = status
+    self.code = code
+    self.message = message
+  }
+}

@@ -1,0 +1,73 @@
+import AppStoreCommerce
+import LifecycleSimulator
+
+/// Turns App Store happenings into signed notifications V2, not yet delivered: one per domain
+/// event that Apple notifies, a TEST on request, and a mass extension's SUMMARY. Pure: the same
+/// world, App Store and events give the same payloads (UUIDs are seeded by the world's seed).
+struct AppStoreNotificationBuilder {
+  /// The app the notifications are about (`appAppleId`, `bundleVersion`) and the seed of the UUIDs.
+  let app: AppConfiguration
+  let seed: UInt64
+  let commerce: CommerceState
+  let signer: SignedCommerceData
+
+  /// The notification of the domain event at `index` of the server's event list, or nil when
+  /// Apple sends none for it.
+  func delivery(for event: CommerceDomainEvent, index: Int) throws -> NotificationDelivery? {
+    guard let notification = event.notification else { return nil }
+    var data = appData(environment: commerce.settings.environment.rawValue)
+    if let transaction = event.transaction {
+      data.signedTransactionInfo = try signer.transaction(commerce.payload(of: transaction, signedDate: event.time))
+    }
+    if let chain = event.chain {
+      data.signedRenewalInfo = try signer.renewalInfo(
+        commerce.renewalInfo(of: chain, shared: event.shared, signedDate: event.time))
+      data.status = event.status?.rawValue
+    }
+    var delivery = try signed(
+      key: "appstore/\(index)", type: notification.type.rawValue, subtype: notification.subtype?.rawValue,
+      at: event.time, data: data, summary: nil)
+    delivery.transactionId = event.transaction.map { String($0.transactionId) }
+    delivery.originalTransactionId = event.transaction.map { String($0.originalTransactionId) }
+    delivery.customer = event.customer
+    return delivery
+  }
+
+  /// The TEST notification numbered `number`, for the host of `environment`; its token is its
+  /// UUID and signing time, as Apple's tokens look.
+  func test(number: Int, environment: String, at time: VirtualTime) throws -> NotificationDelivery {
+    var delivery = try signed(
+      key: "test/\(number)", type: "TEST", subtype: nil, at: time, data: appData(environment: environment),
+      summary: nil)
+    delivery.testNotificationToken = "\(delivery.notificationUUID)_\(time)"
+    return delivery
+  }
+
+  /// The RENEWAL_EXTENSION / SUMMARY notification of a finished mass extension: `summary`, no `data`.
+  func summary(_ summary: RenewalExtensionSummary, at time: VirtualTime) throws -> NotificationDelivery {
+    var delivery = try signed(
+      key: "summary/\(summary.environment)/\(summary.requestIdentifier)", type: "RENEWAL_EXTENSION",
+      subtype: "SUMMARY", at: time, data: nil, summary: summary)
+    delivery.environment = summary.environment
+    return delivery
+  }
+
+  private func appData(environment: String) -> NotificationData {
+    NotificationData(
+      appAppleId: app.appAppleId, bundleId: app.bundleId, bundleVersion: app.version, environment: environment)
+  }
+
+  private func signed(
+    key: String, type: String, subtype: String?, at time: VirtualTime, data: NotificationData?,
+    summary: RenewalExtensionSummary?
+  ) throws -> NotificationDelivery {
+    let uuid = NotificationLog.notificationUUID(seed: seed, key: key)
+    let payload = AppStoreNotificationPayload(
+      notificationType: type, subtype: subtype, notificationUUID: uuid, signedDate: time, data: data,
+      summary: summary)
+    return NotificationDelivery(
+      key: key, notificationUUID: uuid, notificationType: type, subtype: subtype,
+      environment: data?.environment ?? summary?.environment ?? "Production", dueAt: time,
+      signedPayload: try signer.sign(payload), attempts: [], nextAttemptAt: nil, state: .pending)
+  }
+}

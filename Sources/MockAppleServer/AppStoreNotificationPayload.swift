@@ -1,0 +1,54 @@
+import LifecycleSimulator
+
+/// The decoded payload of an App Store Server Notification V2 (`responseBodyV2DecodedPayload`,
+/// SPEC-APPSTORE 5.2) for App Store events, TEST and the mass extension's SUMMARY: `data` or
+/// `summary`, never both. Nil fields are left out, as Apple leaves them out.
+struct AppStoreNotificationPayload: Encodable {
+  var notificationType: String
+  var subtype: String?
+  var notificationUUID: String
+  var version = "2.0"
+  var signedDate: Int64
+  var data: NotificationData?
+  var summary: RenewalExtensionSummary?
+}
+
+/// The `data` object: the app, the environment and, for purchase events, the signed transaction,
+/// renewal info (subscriptions) and the subscription's `status` at `signedDate`.
+struct NotificationData: Encodable {
+  var appAppleId: Int64
+  var bundleId: String
+  var bundleVersion: String
+  var environment: String
+  var signedTransactionInfo: String?
+  var signedRenewalInfo: String?
+  var status: Int?
+}
+
+/// The `summary` of a RENEWAL_EXTENSION / SUMMARY notification: how a mass extension of renewal
+/// dates ended (SPEC-APPSTORE 4.8, 5.2).
+public struct RenewalExtensionSummary: Hashable, Sendable, Encodable {
+  public var environment: String
+  public var appAppleId: Int64
+  public var bundleId: String
+  public var productId: String
+  public var requestIdentifier: String
+  /// The storefronts the request was limited to; empty when it named none.
+  public var storefrontCountryCodes: [String]
+  public var succeededCount: Int64
+  public var failedCount: Int64
+
+  public init(
+    environment: String, appAppleId: Int64, bundleId: String, productId: String, requestIdentifier: String,
+    storefrontCountryCodes: [String], succeededCount: Int64, failedCount: Int64
+  ) {
+    self.environment = environment
+    self.appAppleId = appAppleId
+    self.bundleId = bundleId
+    self.productId = productId
+    self.requestIdentifier = requestIdentifier
+    self.storefrontCountryCodes = storefrontCountryCodes
+    self.succeededCount = succeededCount
+    self.failedCount = failedCount
+  }
+}

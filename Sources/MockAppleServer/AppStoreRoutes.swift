@@ -1,0 +1,88 @@
+import AppStoreCommerce
+import ExternalPurchaseTokens
+import Foundation
+import HTTPTypes
+import Hummingbird
+
+/// The App Store Server API (SPEC-APPSTORE 4) on the same server and JWT checks as the report
+/// API: production at the root, sandbox under `/sandbox`. The world's App Store runs in one
+/// environment; the other host answers as Apple's would for data it has never seen.
+struct AppStoreRoutes: Sendable {
+  let state: MockAppleState
+  let configuration: ServerConfiguration
+  let office = AppStoreBackOffice()
+
+  /// A handler of one endpoint: the request, its path parameters and the App Store it sees.
+  typealias Handler = @Sendable (Request, Parameters, AppStoreView) async throws -> Response
+
+  func register(on router: Router<BasicRequestContext>) {
+    for (prefix, environment) in ReportRoutes.prefixes {
+      let on: Register = { method, path, endpoint, handler in
+        _ = router.on(RouterPath(prefix + path), method: method) { request, context in
+          await serve(request, context.parameters, endpoint, sandbox: environment == .sandbox, handler)
+        }
+      }
+      registerTransactions(on)
+      registerHistory(on)
+      registerSubscriptions(on)
+    }
+  }
+
+  typealias Register = (HTTPRequest.Method, String, AppStoreEndpoint, @escaping Handler) -> Void
+
+  /// Admission (JWT, limits), then the handler on a fresh snapshot; Apple's error bodies on failure.
+  private func serve(
+    _ request: Request, _ parameters: Parameters, _ endpoint: AppStoreEndpoint, sandbox: Bool,
+    _ handler: Handler
+  ) async -> Response {
+    if let refusal = await APIAdmission(state: state, configuration: configuration).check(request) {
+      return refusal
+    }
+    if let limits = configuration.appleRateLimits,
+      let retryAt = office.rates.admit(endpoint, sandbox: sandbox, limits: limits, now: configuration.clock())
+    {
+      var response = AppStoreAPIError.rateLimited(endpoint).response
+      response.headers[HTTPField.Name("Retry-After")!] = String(retryAt)
+      return response
+    }
+    let (commerce, app) = await state.appStoreSnapshot()
+    let view = AppStoreView(
+      commerce: commerce, app: app, serves: (commerce.settings.environment == .sandbox) == sandbox,
+      office: office, signer: SignedCommerceData(authority: state.authority))
+    do {
+      return try await handler(request, parameters, view)
+    } catch let error as AppStoreAPIError {
+      return error.response
+    } catch {
+      return JSONResponse.error(
+        .internalServerError, code: 5_000_000, "GeneralInternalError: \(error)")
+    }
+  }
+}
+
+extension AppStoreRoutes {
+  /// The request body, limited in size.
+  func bodyData(_ request: Request) async throws -> Data {
+    switch await RequestBody.data(of: request, limit: configuration.maximumBodyBytes) {
+    case .failure(.tooLarge(let limit)):
+      throw AppStoreAPIError(
+        .contentTooLarge, GeneralErrorCode.bodyTooLarge, "BodyTooLarge", "over \(limit) bytes")
+    case .failure(.unreadable): throw AppStoreAPIError.malformed("the body could not be read")
+    case .success(let read): return read
+    }
+  }
+
+  /// A body as JSON of a given shape; Apple's 400 without a code when it is not.
+  func decoded<Value: Decodable>(_ data: Data, as type: Value.Type) throws -> Value {
+    do {
+      return try JSONDecoder().decode(Value.self, from: data)
+    } catch {
+      throw AppStoreAPIError.malformed("the body is not the JSON object this endpoint takes")
+    }
+  }
+
+  /// The request body as a JSON object, for endpoints that check each field with its own error.
+  func jsonObject(_ request: Request) async throws -> [String: JSONScalar] {
+    try decoded(try await bodyData(request), as: [String: JSONScalar].self)
+  }
+}

@@ -1,0 +1,68 @@
+import AppStoreCommerce
+import CommerceSimulation
+import Foundation
+import LifecycleSimulator
+
+/// The App Store as one request sees it: a snapshot of the commerce state (a value, so reading it
+/// needs no lock), the app, and whether the host asked for (production or `/sandbox`) is the
+/// world's environment. The other host knows nothing, as Apple's other environment would not.
+struct AppStoreView {
+  let commerce: CommerceState
+  let app: AppConfiguration
+  /// False on the host of the environment the world does not run in: every id is unknown there.
+  let serves: Bool
+  let office: AppStoreBackOffice
+  let signer: SignedCommerceData
+
+  var environment: String { commerce.settings.environment.rawValue }
+
+  /// Whose data an id of a path names: any transactionId or originalTransactionId of a
+  /// customer, or their appTransactionId (SPEC-APPSTORE 4.3).
+  enum Subject {
+    case transaction(TransactionRecord)
+    case appTransaction(customer: Int32)
+
+    var customer: Int32 {
+      switch self {
+      case .transaction(let record): return record.customer
+      case .appTransaction(let customer): return customer
+      }
+    }
+  }
+
+  /// The subject of a path id; nil when this environment has none.
+  func subject(_ id: UInt64) -> Subject? {
+    guard serves else { return nil }
+    if let position = commerce.transactions.position(of: id) {
+      return .transaction(commerce.transactions[position])
+    }
+    let text = String(id)
+    if let customer = commerce.customers.firstIndex(where: { $0.appTransactionId == text }) {
+      return .appTransaction(customer: Int32(customer))
+    }
+    return nil
+  }
+
+  /// A path id read as a transaction id: 400 when it is not digits, 404 when unknown here.
+  func subject(path id: String) throws(AppStoreAPIError) -> Subject {
+    guard let number = transactionNumber(id) else { throw .invalidTransactionId(id) }
+    guard let found = subject(number) else { throw .transactionNotFound(id) }
+    return found
+  }
+
+  func signed(_ record: TransactionRecord) throws -> String {
+    try office.signedTransaction(record, in: commerce, signer: signer)
+  }
+
+  /// The customer's transactions in log order, oldest first.
+  func transactions(ofCustomer customer: Int32) -> [TransactionRecord] {
+    office.positions(ofCustomer: customer, in: commerce).map { commerce.transactions[Int($0)] }
+  }
+}
+
+extension MockAppleState {
+  /// The commerce state and app as they are now, for one App Store Server API request.
+  func appStoreSnapshot() -> (CommerceState, AppConfiguration) {
+    (commerce.state, simulation.world.app)
+  }
+}

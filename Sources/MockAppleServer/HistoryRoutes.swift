@@ -1,0 +1,119 @@
+import AppStoreCommerce
+import Foundation
+import Hummingbird
+
+/// Get Transaction History v2 and v1 and Get Refund History (SPEC-APPSTORE 4.3, 4.4): 20 signed
+/// transactions a page, paged by revision (see `HistoryRevision`).
+extension AppStoreRoutes {
+  static let pageSize = 20
+
+  func registerHistory(_ on: Register) {
+    on(.get, "/inApps/v2/history/:id", .historyV2) { request, parameters, view in
+      try history(request, id: parameters.get("id") ?? "", view: view, version1: false)
+    }
+    on(.get, "/inApps/v1/history/:id", .historyV1) { request, parameters, view in
+      try history(request, id: parameters.get("id") ?? "", view: view, version1: true)
+    }
+    on(.get, "/inApps/v2/refund/lookup/:id", .refundHistory) { request, parameters, view in
+      try refundHistory(request, id: parameters.get("id") ?? "", view: view)
+    }
+  }
+
+  /// v1 leaves out consumables that were finished, unless refunded (SPEC-APPSTORE 4.4).
+  /// **Assumption:** a consumable counts as finished once Finish Transaction was called for it or
+  /// the app consumed all of it.
+  private func history(_ request: Request, id: String, view: AppStoreView, version1: Bool) throws -> Response
+  {
+    let query = try HistoryQuery(request.uri.queryParameters)
+    let subject = try view.subject(path: id)
+    let all = view.transactions(ofCustomer: subject.customer)
+    if let revision = query.revision, revision != .start,
+      !all.contains(where: { $0.transactionId == revision.transactionId })
+    {
+      throw AppStoreAPIError.invalidRevision(revision.text)
+    }
+    let commerce = view.commerce
+    func listed(_ record: TransactionRecord) -> Bool {
+      guard query.matches(record, in: commerce) else { return false }
+      guard version1, commerce.products[Int(record.product)].type == .consumable, record.revocation == nil
+      else {
+        return true
+      }
+      return !(office.isFinished(record.transactionId) || record.consumed == record.quantity)
+    }
+    let after = query.revision?.transactionId ?? (query.descending ? UInt64.max : 0)
+    let candidates: [TransactionRecord] =
+      query.descending
+      ? all.reversed().filter { $0.transactionId < after } : all.filter { $0.transactionId > after }
+    var page: [TransactionRecord] = []
+    var hasMore = false
+    for record in candidates where listed(record) {
+      if page.count == Self.pageSize {
+        hasMore = true
+        break
+      }
+      page.append(record)
+    }
+    // The last page of an ascending walk ends at the customer's newest transaction, so asking
+    // again with its revision later gives exactly what arrived since.
+    let revision: HistoryRevision
+    if let last = page.last, hasMore || query.descending {
+      revision = HistoryRevision(last)
+    } else if !query.descending, let newest = all.last, newest.transactionId > after {
+      revision = HistoryRevision(newest)
+    } else {
+      revision = query.revision ?? .start
+    }
+    return JSONResponse.make(
+      .ok,
+      HistoryResponse(
+        revision: revision.text, hasMore: hasMore, bundleId: commerce.settings.bundleId,
+        appAppleId: view.app.appAppleId, environment: view.environment,
+        signedTransactions: try page.map(view.signed)))
+  }
+
+  /// Refunded transactions in the order of their refunds; the revision is the last refund's
+  /// `revocationDate_transactionId`, so refunds made later come on later pages.
+  private func refundHistory(_ request: Request, id: String, view: AppStoreView) throws -> Response {
+    let parameters = request.uri.queryParameters
+    var after = HistoryRevision.start
+    if let text = parameters.get("revision") {
+      guard let revision = HistoryRevision(text) else { throw AppStoreAPIError.invalidRevision(text) }
+      after = revision
+    }
+    let subject = try view.subject(path: id)
+    func key(_ record: TransactionRecord) -> HistoryRevision {
+      HistoryRevision(purchaseDate: record.revocation?.date ?? 0, transactionId: record.transactionId)
+    }
+    func isBefore(_ lhs: HistoryRevision, _ rhs: HistoryRevision) -> Bool {
+      (lhs.purchaseDate, lhs.transactionId) < (rhs.purchaseDate, rhs.transactionId)
+    }
+    let refunds = view.transactions(ofCustomer: subject.customer).filter {
+      guard let revocation = $0.revocation else { return false }
+      return revocation.type != .familyRevoke && isBefore(after, key($0))
+    }.sorted { isBefore(key($0), key($1)) }
+    let page = Array(refunds.prefix(Self.pageSize))
+    return JSONResponse.make(
+      .ok,
+      RefundHistoryResponse(
+        signedTransactions: try page.map(view.signed), revision: (page.last.map(key) ?? after).text,
+        hasMore: refunds.count > page.count))
+  }
+}
+
+/// `HistoryResponse` (SPEC-APPSTORE 4.4).
+struct HistoryResponse: Codable {
+  var revision: String
+  var hasMore: Bool
+  var bundleId: String
+  var appAppleId: Int64
+  var environment: String
+  var signedTransactions: [String]
+}
+
+/// `RefundHistoryResponse` (SPEC-APPSTORE 4.3).
+struct RefundHistoryResponse: Codable {
+  var signedTransactions: [String]
+  var revision: String
+  var hasMore: Bool
+}

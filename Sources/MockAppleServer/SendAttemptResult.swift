@@ -1,0 +1,51 @@
+import Foundation
+
+#if canImport(FoundationNetworking)
+  import FoundationNetworking
+#endif
+
+/// Apple's `sendAttemptResult` values (SPEC-APPSTORE 4.10): how one POST to the webhook ended.
+public enum SendAttemptResult: String, Hashable, Sendable, Encodable, CaseIterable {
+  case success = "SUCCESS"
+  case timedOut = "TIMED_OUT"
+  case tlsIssue = "TLS_ISSUE"
+  case circularRedirect = "CIRCULAR_REDIRECT"
+  case noResponse = "NO_RESPONSE"
+  case socketIssue = "SOCKET_ISSUE"
+  case unsupportedCharset = "UNSUPPORTED_CHARSET"
+  case invalidResponse = "INVALID_RESPONSE"
+  case prematureClose = "PREMATURE_CLOSE"
+  case unsuccessfulHTTPResponseCode = "UNSUCCESSFUL_HTTP_RESPONSE_CODE"
+  case other = "OTHER"
+
+  /// From an HTTP answer: 200 to 206 is a success, as Apple counts it (SPEC-APPSTORE 5.1); any
+  /// other code is `UNSUCCESSFUL_HTTP_RESPONSE_CODE`. No answer at all, without more said, is `OTHER`.
+  public init(status: Int?) {
+    guard let status else {
+      self = .other
+      return
+    }
+    self = (200...206).contains(status) ? .success : .unsuccessfulHTTPResponseCode
+  }
+
+  /// From a request that got no HTTP answer. **Assumption:** Apple does not say which network
+  /// failure is which value; epsim maps URL loading errors to the nearest name (docs/server.md).
+  public init(failure: any Error) {
+    guard let error = failure as? URLError else {
+      self = .other
+      return
+    }
+    switch error.code {
+    case .timedOut: self = .timedOut
+    case .cannotConnectToHost, .cannotFindHost, .dnsLookupFailed, .notConnectedToInternet: self = .noResponse
+    case .networkConnectionLost: self = .prematureClose
+    case .secureConnectionFailed, .serverCertificateUntrusted, .serverCertificateHasBadDate,
+      .serverCertificateNotYetValid, .serverCertificateHasUnknownRoot, .clientCertificateRejected:
+      self = .tlsIssue
+    case .httpTooManyRedirects, .redirectToNonExistentLocation: self = .circularRedirect
+    case .badServerResponse, .cannotParseResponse, .cannotDecodeContentData, .cannotDecodeRawData:
+      self = .invalidResponse
+    default: self = .other
+    }
+  }
+}
