@@ -47,7 +47,8 @@ let package = Package(
     .target(name: "InfoPlistLint", dependencies: ["ExternalPurchaseAvailability"]),
     // Realistic customers' lives through the engine, streamed as token lines (`epsim generate`).
     .target(
-      name: "FixtureGenerator", dependencies: ["LifecycleSimulator", "ExternalPurchaseTokens", "FileOutput"]),
+      name: "FixtureGenerator",
+      dependencies: ["LifecycleSimulator", "ExternalPurchaseTokens", "FileOutput", "AppStoreCommerce"]),
     // Atomic files and byte streams: everything epsim saves appears only once complete.
     .target(name: "FileOutput"),
     // The .epsim scenario language: parser, runner, transcripts (`epsim run`).
@@ -138,7 +139,9 @@ let package = Package(
       dependencies: ["ExternalPurchaseAvailability", "InfoPlistLint", "LifecycleSimulator"]),
     .testTarget(
       name: "FixtureGeneratorTests",
-      dependencies: ["FixtureGenerator", "FileOutput", "LifecycleSimulator", "ExternalPurchaseTokens"]),
+      dependencies: [
+        "FixtureGenerator", "FileOutput", "LifecycleSimulator", "ExternalPurchaseTokens", "AppStoreCommerce",
+      ]),
     .testTarget(
       name: "ScenarioLanguageTests",
       dependencies: ["ScenarioLanguage", "LifecycleSimulator", "ExternalPurchaseTokens", "AppStoreCommerce"],

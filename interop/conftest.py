@@ -5,6 +5,7 @@ import pathlib
 
 import pytest
 
+from commerce_world import lived_commerce_world
 from epsim_server import EpsimServer, SigningKey, epsim_binary
 from webhook import WebhookReceiver
 
@@ -66,3 +67,56 @@ def lived_world(request, tmp_path_factory, signing_key):
     yield world
     world.server.stop()
     world.webhook.stop()
+
+
+def _stop(world):
+    world.server.stop()
+    world.webhook.stop()
+
+
+@pytest.fixture(scope="session")
+def commerce_world(tmp_path_factory, signing_key):
+    """The App Store world the read-only API tests share (production: more than 60 renewals
+    need real durations; the sandbox stops after 12)."""
+    world = lived_commerce_world(tmp_path_factory, "Production", signing_key)
+    yield world
+    _stop(world)
+
+
+@pytest.fixture(scope="module")
+def changing_commerce_world(tmp_path_factory, signing_key):
+    """The same world, for one test module that changes it (tokens, extensions, the clock)."""
+    world = lived_commerce_world(tmp_path_factory, "Production", signing_key)
+    yield world
+    _stop(world)
+
+
+class QuietWorld:
+    """A server whose world has done nothing yet, for tests that add notifications of their own."""
+
+    def __init__(self, server: EpsimServer, webhook: WebhookReceiver):
+        self.server = server
+        self.webhook = webhook
+        self.environment = "Sandbox" if server.environment == "sandbox" else "Production"
+
+
+def _quiet_world(environment, tmp_path_factory, signing_key, webhook_status):
+    directory = tmp_path_factory.mktemp("quiet-" + environment.lower())
+    webhook = WebhookReceiver(webhook_status)
+    server = EpsimServer(epsim_binary(), directory, environment.lower(), signing_key, webhook.url)
+    return QuietWorld(server, webhook)
+
+
+@pytest.fixture(scope="module", params=["Production", "Sandbox"])
+def quiet_world(request, tmp_path_factory, signing_key):
+    world = _quiet_world(request.param, tmp_path_factory, signing_key, 200)
+    yield world
+    _stop(world)
+
+
+@pytest.fixture(scope="module", params=["Production", "Sandbox"])
+def refusing_world(request, tmp_path_factory, signing_key):
+    """A quiet world whose webhook answers 500 to everything."""
+    world = _quiet_world(request.param, tmp_path_factory, signing_key, 500)
+    yield world
+    _stop(world)

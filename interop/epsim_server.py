@@ -55,10 +55,10 @@ class EpsimServer:
     """One `epsim serve` process on a free loopback port, with its test CA exported."""
 
     def __init__(self, binary: str, directory: pathlib.Path, environment: str, key: SigningKey,
-                 webhook_url: str, reminder_interval=None):
+                 webhook_url: str, reminder_interval=None, world: str = WORLD):
         self.environment = environment
         scenario = directory / f"world-{environment}.epsim"
-        scenario.write_text(WORLD.format(environment=environment, bundle_id=BUNDLE_ID,
+        scenario.write_text(world.format(environment=environment, bundle_id=BUNDLE_ID,
                                          app_apple_id=APP_APPLE_ID))
         self.ca_path = directory / f"epsim-root-{environment}.pem"
         self.log_path = directory / f"serve-{environment}.log"
@@ -112,6 +112,22 @@ class EpsimServer:
 
     def delivery_log(self) -> list:
         return self._request("GET", "/epsim/v1/notifications")
+
+    def commerce(self, step: dict) -> dict:
+        """Applies one purchase step (buy, autoRenew, billing, refund, joinFamily, ...)."""
+        return self._request("POST", "/epsim/v1/commerce/events", step)
+
+    def transactions(self, customer: str) -> list:
+        """The customer's transactions as the world holds them, oldest first."""
+        return self._request("GET", f"/epsim/v1/commerce/customers/{customer}/transactions")
+
+    def subscriptions(self, customer: str) -> list:
+        """The customer's subscriptions with status, latest transaction and renewal info."""
+        return self._request("GET", f"/epsim/v1/commerce/customers/{customer}/subscriptions")
+
+    def now(self) -> int:
+        """The world's virtual time, in UNIX milliseconds."""
+        return self._request("GET", "/epsim/v1/world")["now"]
 
     def _request(self, method: str, path: str, body=None):
         data = None if body is None else json.dumps(body).encode()

@@ -9,31 +9,18 @@ import uuid
 import jwt
 import pytest
 import requests
-from appstoreserverlibrary.api_client import APIException, AppStoreServerAPIClient
-from appstoreserverlibrary.models.Environment import Environment
+from appstoreserverlibrary.api_client import APIException
 from cryptography.hazmat.primitives import serialization
 from cryptography.hazmat.primitives.asymmetric import ec
 
+from apple_library import api_client
 from epsim_server import BUNDLE_ID, ISSUER_ID, KEY_ID
 
 REPORTS = "/externalPurchase/v1/reports"
 
 
-class EpsimAPIClient(AppStoreServerAPIClient):
-    """Apple's client, unchanged but for its base URL, which the library does not let callers
-    set: the one method that builds URLs is pointed at epsim."""
-
-    def __init__(self, base_url: str, signing_key: bytes, environment: Environment):
-        super().__init__(signing_key, KEY_ID, ISSUER_ID, BUNDLE_ID, environment)
-        self.epsim_base_url = base_url
-
-    def _get_full_url(self, path) -> str:
-        return self.epsim_base_url + path
-
-
 def library_client(world, signing_key, private_pem=None):
-    return EpsimAPIClient(world.server.reports_base_url, private_pem or signing_key.private_pem,
-                          Environment(world.environment))
+    return api_client(world.server, signing_key, world.environment, private_pem)
 
 
 def test_the_librarys_jwt_has_no_iat_and_is_accepted(lived_world, signing_key):

@@ -6,9 +6,9 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
 
 class WebhookReceiver:
-    """Collects every `{"signedPayload": ...}` POSTed to it and answers 200."""
+    """Collects every `{"signedPayload": ...}` POSTed to it and answers `status` (200: accepted)."""
 
-    def __init__(self):
+    def __init__(self, status: int = 200):
         self.bodies = []
         self._lock = threading.Lock()
         receiver = self
@@ -19,7 +19,7 @@ class WebhookReceiver:
                 body = json.loads(self.rfile.read(length))
                 with receiver._lock:
                     receiver.bodies.append(body)
-                self.send_response(200)
+                self.send_response(status)
                 self.send_header("Content-Length", "0")
                 self.end_headers()
 

@@ -10,6 +10,10 @@ struct CustomerSeeds: Hashable, Sendable {
   var world: UInt64
   /// Picks which tokens get Apple's quirks; separate so `--quirks` changes nothing else.
   var quirks: UInt64
+  /// Draws the customer's Apple purchases; drawn after the others, so adding it changed none of them.
+  var purchases: UInt64
+  /// Seeds the customer's commerce world (the engine's own draws).
+  var purchaseWorld: UInt64
 
   init(runSeed: UInt64, customerNumber: Int) {
     // Two SplitMix64 rounds decorrelate neighbouring customer numbers and seeds.
@@ -19,5 +23,7 @@ struct CustomerSeeds: Hashable, Sendable {
     life = mixer.next()
     world = mixer.next()
     quirks = mixer.next()
+    purchases = mixer.next()
+    purchaseWorld = mixer.next()
   }
 }

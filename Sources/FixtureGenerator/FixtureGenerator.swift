@@ -13,6 +13,8 @@ public struct FixtureGenerator: Sendable {
   let planner: LifePlanner
   let runner: LifeRunner
   let writer: JSONLineWriter
+  let purchasePlanner: PurchasePlanner
+  let purchaseRunner: PurchaseRunner
 
   /// Output buffers start with room for this many bytes (a block of customers and some spare).
   public static let chunkSize = 1 << 20
@@ -23,6 +25,8 @@ public struct FixtureGenerator: Sendable {
     planner = LifePlanner(days: options.days)
     runner = LifeRunner(rules: FixtureWorld.rules(for: options.environment))
     writer = JSONLineWriter(format: options.format, reportsQuirks: options.quirks)
+    purchasePlanner = PurchasePlanner(end: planner.end, environment: options.environment)
+    purchaseRunner = PurchaseRunner(environment: options.environment, end: planner.end)
   }
 
   /// The end of the window: token states are as of this instant.
@@ -33,6 +37,21 @@ public struct FixtureGenerator: Sendable {
   /// `workers` threads simulate customers side by side, each a contiguous block of customers per
   /// round; the blocks are written in customer order, so the bytes do not depend on `workers`.
   public func generate(into sink: inout some ByteSink, workers: Int = 1) throws(FixtureError) {
+    try stream(.tokens, into: &sink, workers: workers)
+  }
+
+  /// Writes every customer's Apple purchase history to `sink` (see `purchases(ofCustomer:)`), customer 1
+  /// first, one JSON line per transaction; like `generate`, the bytes do not depend on `workers`.
+  public func generatePurchases(into sink: inout some ByteSink, workers: Int = 1) throws(FixtureError) {
+    try stream(.purchases, into: &sink, workers: workers)
+  }
+
+  /// What a run writes: the tokens or the Apple purchase histories.
+  enum Stream: Sendable {
+    case tokens, purchases
+  }
+
+  private func stream(_ stream: Stream, into sink: inout some ByteSink, workers: Int) throws(FixtureError) {
     let workers = max(1, workers)
     let rounds = RoundBuffers(workers: workers, capacity: Self.chunkSize + (64 << 10))
     defer { rounds.release() }
@@ -43,11 +62,11 @@ public struct FixtureGenerator: Sendable {
         return start..<min(start + Self.customersPerBlock, options.customers + 1)
       }
       if workers == 1 {
-        rounds.fill(0, by: self, with: blocks[0])
+        rounds.fill(0, by: self, stream: stream, with: blocks[0])
       } else {
         let shared = rounds
         DispatchQueue.concurrentPerform(iterations: workers) { worker in
-          shared.fill(worker, by: self, with: blocks[worker])
+          shared.fill(worker, by: self, stream: stream, with: blocks[worker])
         }
       }
       for worker in 0..<workers {
@@ -66,10 +85,35 @@ public struct FixtureGenerator: Sendable {
   static let customersPerBlock = 384
 
   /// Appends the lines of `customers` to `buffer`.
-  func write(customers: Range<Int>, to buffer: inout ByteBuffer) throws(FixtureError) {
+  func write(_ stream: Stream, customers: Range<Int>, to buffer: inout ByteBuffer) throws(FixtureError) {
+    let purchaseWriter = PurchaseLineWriter()
     for number in customers {
-      for item in try tokens(ofCustomer: number) { writer.write(item, to: &buffer) }
+      switch stream {
+      case .tokens:
+        for item in try tokens(ofCustomer: number) { writer.write(item, to: &buffer) }
+      case .purchases:
+        for item in try purchases(ofCustomer: number) { try purchaseWriter.write(item, to: &buffer) }
+      }
     }
+  }
+
+  /// Customer `number`'s Apple transactions, oldest first, as of the end of the window.
+  ///
+  /// The customer lives in a commerce world of their own, in their storefront when the catalog sells
+  /// there (accounts that cannot pay, and other storefronts, buy nothing); ids come from the
+  /// customer's own block, so they are unique across the run.
+  public func purchases(ofCustomer number: Int) throws(FixtureError) -> [GeneratedPurchase] {
+    let seeds = CustomerSeeds(runSeed: options.seed, customerNumber: number)
+    let life = planner.plan(customerNumber: number, seed: seeds.life)
+    guard life.customer.canMakePayments, let first = life.devices.first,
+      let storefront = PurchaseMix.storefronts[first.storefront]
+    else { return [] }
+    let customerId = life.customer.id
+    let actions = purchasePlanner.plan(customerId: customerId, seed: seeds.purchases)
+    let (state, events) = try purchaseRunner.run(
+      customerId: customerId, storefront: storefront, actions: actions, seed: seeds.purchaseWorld,
+      idBlock: UInt64(number - 1))
+    return purchaseRunner.purchases(customerId: customerId, state: state, events: events)
   }
 
   /// The tokens of customer `number`, in the order the engine issued them.

@@ -17,10 +17,12 @@ struct RoundBuffers: @unchecked Sendable {
   }
 
   /// Simulates `customers` into slot `worker`; a failure is kept for `take` to throw.
-  func fill(_ worker: Int, by generator: FixtureGenerator, with customers: Range<Int>) {
+  func fill(
+    _ worker: Int, by generator: FixtureGenerator, stream: FixtureGenerator.Stream, with customers: Range<Int>
+  ) {
     slots[worker].buffer.removeAll()
     do {
-      try generator.write(customers: customers, to: &slots[worker].buffer)
+      try generator.write(stream, customers: customers, to: &slots[worker].buffer)
     } catch {
       slots[worker].failure = error
     }

@@ -14,7 +14,9 @@ struct GenerateCommand: ParsableCommand {
       installs on one to three devices, updates, uninstalls, redownloads, token requests, refreshes \
       and expiries, in storefronts mostly inside and some outside the app's regions. The same seed \
       gives the same bytes. Token states are as of the end of the window, which starts at \
-      2026-03-01T00:00:00Z.
+      2026-03-01T00:00:00Z. With --purchases-out, customers also buy through Apple (subscriptions \
+      with renewals, trials, auto-renew turned off, failing cards, refunds, coins and unlocks), \
+      simulated by the commerce engine on the same clock; see docs/tools.md for the line format.
       """)
 
   // Unconditional parsing on the number options, so `--customers -1` is read as a value and
@@ -46,6 +48,12 @@ struct GenerateCommand: ParsableCommand {
   var output: String?
 
   @Option(
+    help: ArgumentHelp(
+      "Also give each customer an Apple purchase history and write it to this file, one JSON line per transaction.",
+      valueName: "file"))
+  var purchasesOut: String?
+
+  @Option(
     parsing: .unconditional,
     help: "Threads to simulate on (one per processor by default); the output is the same for any number.")
   var jobs: Int = ProcessInfo.processInfo.activeProcessorCount
@@ -59,11 +67,33 @@ struct GenerateCommand: ParsableCommand {
   func validate() throws {
     if let problem = options.problem { throw ValidationError(problem) }
     if jobs < 1 || jobs > 256 { throw ValidationError("--jobs must be between 1 and 256 (got \(jobs))") }
+    if let purchasesOut {
+      if purchasesOut.isEmpty { throw ValidationError("--purchases-out needs a file path") }
+      if let output, output == purchasesOut {
+        throw ValidationError("--purchases-out and --output must be different files (both are \(output))")
+      }
+    }
+  }
+
+  /// Writes the purchase histories to their own file, left uncommitted until the tokens are written
+  /// too, so a failure leaves neither file behind.
+  private func writePurchases(_ generator: FixtureGenerator) throws -> AtomicFile? {
+    guard let purchasesOut else { return nil }
+    var file = try AtomicFile(path: purchasesOut)
+    do {
+      try generator.generatePurchases(into: &file, workers: jobs)
+    } catch {
+      file.discard()
+      throw error
+    }
+    return file
   }
 
   func run() throws {
     let generator = try FixtureGenerator(options: options)
     do {
+      var purchases = try writePurchases(generator)
+      defer { purchases?.discard() }
       if let output {
         var file = try AtomicFile(path: output)
         do {
@@ -77,6 +107,8 @@ struct GenerateCommand: ParsableCommand {
         var sink = FileDescriptorSink.standardOutput
         try generator.generate(into: &sink, workers: jobs)
       }
+      try purchases?.commit()
+      purchases = nil
     } catch let error as FixtureError {
       throw FixtureFailure.report(error, command: "generate")
     } catch let error as FileOutputError {

@@ -15,7 +15,9 @@ struct ServeCommand: ParsableCommand {
     abstract: "Serve a mock of Apple's External Purchase Server API and a control API over HTTP.",
     discussion: """
       Production reports go to PUT /externalPurchase/v1/reports, sandbox reports to \
-      PUT /sandbox/externalPurchase/v1/reports; the control API is under /epsim/v1 (see \
+      PUT /sandbox/externalPurchase/v1/reports; the App Store Server API is under /inApps \
+      (sandbox: /sandbox/inApps) for the App Store beside the world (the scenario's products and \
+      purchases, or the demo catalog); the control API is under /epsim/v1 (see \
       docs/server.md and docs/control-api.openapi.json). Requests to the Apple endpoints need \
       an ES256 JWT signed by the key given with --public-key; without one, epsim makes a key \
       for this run and prints its private key so you can sign with it.
@@ -45,6 +47,7 @@ struct ServeCommand: ParsableCommand {
           let banner =
             "epsim serve: listening on \(base)\n  production reports: \(base)/externalPurchase/v1/reports\n"
             + "  sandbox reports:    \(base)/sandbox/externalPurchase/v1/reports\n"
+            + "  App Store API:      \(base)/inApps/v1, sandbox \(base)/sandbox/inApps/v1\n"
             + "  control API:        \(base)/epsim/v1 (bundle \(world.app.bundleId))\n"
           FileHandle.standardOutput.write(Data(banner.utf8))
         }

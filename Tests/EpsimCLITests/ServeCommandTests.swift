@@ -7,14 +7,16 @@ import Testing
 
 @Suite("epsim serve: the binary serves a scenario's world and stops on SIGTERM")
 struct ServeCommandTests {
-  @Test func servesTheScenarioWorldUntilTerminated() async throws {
+  /// Runs `epsim serve --port 0` with `arguments`, hands `body` the base URL from its banner, then
+  /// stops it with SIGTERM and checks that it exits cleanly.
+  private func serving(_ arguments: [String], _ body: (String) async throws -> Void) async throws {
     let output = FileManager.default.temporaryDirectory.appendingPathComponent(
       "epsim-serve-\(UUID().uuidString)")
     _ = FileManager.default.createFile(atPath: output.path, contents: nil)
     defer { try? FileManager.default.removeItem(at: output) }
     let process = Process()
     process.executableURL = try EpsimExecutable.locate()
-    process.arguments = ["serve", "--scenario", "docs/examples/refresh-forced.epsim", "--port", "0"]
+    process.arguments = ["serve"] + arguments + ["--port", "0"]
     process.currentDirectoryURL = EpsimExecutable.repository
     process.standardOutput = try FileHandle(forWritingTo: output)
     process.standardError = FileHandle.nullDevice
@@ -30,14 +32,41 @@ struct ServeCommandTests {
       }
       if base == nil { try await Task.sleep(for: .milliseconds(100)) }
     }
-    let url = try #require(base.flatMap { URL(string: "\($0)/epsim/v1/tokens") })
-    let (data, _) = try await URLSession.shared.data(from: url)
-    let tokens = try #require(try JSONSerialization.jsonObject(with: data) as? [[String: Any]])
-    #expect(tokens.count == 4, "the scenario's four tokens")
+    try await body(try #require(base))
 
     process.terminate()
     process.waitUntilExit()
     #expect(process.terminationStatus == 0)
+  }
+
+  private func json(_ url: String) async throws -> [[String: Any]] {
+    let (data, _) = try await URLSession.shared.data(from: try #require(URL(string: url)))
+    return try #require(try JSONSerialization.jsonObject(with: data) as? [[String: Any]])
+  }
+
+  @Test func servesTheScenarioWorldUntilTerminated() async throws {
+    try await serving(["--scenario", "docs/examples/refresh-forced.epsim"]) { base in
+      let tokens = try await json("\(base)/epsim/v1/tokens")
+      #expect(tokens.count == 4, "the scenario's four tokens")
+    }
+  }
+
+  @Test func servesTheScenariosAppStoreWithItsPurchases() async throws {
+    try await serving(["--scenario", "docs/examples/commerce-refund.epsim"]) { base in
+      let catalog = try await json("\(base)/epsim/v1/commerce/catalog")
+      #expect(catalog.compactMap { $0["productId"] as? String } == ["pro.yearly", "coins.100"])
+      let bought = try await json("\(base)/epsim/v1/commerce/customers/dan/transactions")
+      let products = bought.compactMap { ($0["payload"] as? [String: Any])?["productId"] as? String }
+      #expect(products == ["coins.100", "pro.yearly"])
+      #expect((bought.last?["payload"] as? [String: Any])?["revocationType"] as? String == "REFUND_FULL")
+    }
+  }
+
+  @Test func theDemoWorldComesWithTheDemoCatalog() async throws {
+    try await serving([]) { base in
+      let catalog = try await json("\(base)/epsim/v1/commerce/catalog")
+      #expect(catalog.contains { $0["productId"] as? String == "premium.monthly" })
+    }
   }
 
   /// docs/server.md's integration test starts the server in the background and reads its address

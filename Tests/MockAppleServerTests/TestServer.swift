@@ -1,3 +1,4 @@
+import AppStoreCommerce
 import CommerceSimulation
 import Crypto
 import Foundation
@@ -25,7 +26,7 @@ struct TestServer {
   static func with(
     world: WorldState = DemoWorld.world(rules: .production), maximumBodyBytes: Int = 1 << 20,
     rateLimit: Int? = nil, notifications: NotificationSettings = NotificationSettings(),
-    commerce: CommerceWorld? = nil, appleRateLimits: AppleRateLimits? = nil,
+    products: [Product] = [], commerce: CommerceWorld? = nil, appleRateLimits: AppleRateLimits? = nil,
     _ body: (TestServer) async throws -> Void
   ) async throws {
     let key = P256.Signing.PrivateKey()
@@ -35,7 +36,8 @@ struct TestServer {
       port: 0, verifier: verifier, maximumBodyBytes: maximumBodyBytes, rateLimitPerSecond: rateLimit,
       clock: { TestServer.now }, logLevel: .warning, notifications: notifications,
       appleRateLimits: appleRateLimits)
-    let server = try MockAppleServer(world: world, configuration: configuration, commerce: commerce)
+    let server = try MockAppleServer(
+      world: world, configuration: configuration, products: products, commerce: commerce)
     let (ports, continuation) = AsyncStream<Int>.makeStream()
     let task = Task { try await server.run { continuation.yield($0) } }
     var iterator = ports.makeAsyncIterator()

@@ -1,0 +1,6 @@
+-- wrk script for benchmarks/run-history: GET one page of Get Transaction History (v2), the
+-- customer's first 20 signed transactions, per request. EPSIM_PATH is the path to ask for
+-- (the baseline run points it at the report endpoint's unknown-report lookup instead).
+wrk.method = "GET"
+wrk.path = os.getenv("EPSIM_PATH")
+wrk.headers["Authorization"] = "Bearer " .. os.getenv("EPSIM_JWT")
