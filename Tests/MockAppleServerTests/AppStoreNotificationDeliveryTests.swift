@@ -318,3 +318,21 @@ struct APICallNotificationTests {
     }
   }
 }
+
+@Suite("Transaction activity: notes per transaction")
+struct TransactionActivityTests {
+  @Test func notesAreKeptNewestFirstWithinTheLimit() {
+    var activity = TransactionActivity()
+    activity.note("no transaction", transactionIds: [], at: 0)
+    #expect(activity.notes.isEmpty)
+    let total = TransactionActivity.limit * 2 + 7
+    for call in 0..<total {
+      activity.note("call \(call)", transactionIds: ["1", "2"], at: Int64(call))
+      #expect(activity.notes.count <= TransactionActivity.limit + TransactionActivity.limit / 4)
+    }
+    #expect(activity.notes.count >= TransactionActivity.limit)
+    #expect(activity.notes.last?.text == "call \(total - 1)")
+    let texts = activity.notes.map(\.text)
+    #expect(texts == (total - texts.count..<total).map { "call \($0)" }, "the newest, in order")
+  }
+}
