@@ -3,6 +3,7 @@ import LifecycleSimulator
 /// The App Store API calls the server handled, noted per transaction at the virtual time of the
 /// call, so the terminal UI can show them beside each transaction (at least the newest `limit`).
 public struct TransactionActivity: Sendable {
+  /// One call: when it was made, what it was, and the transactions it named.
   public struct Note: Hashable, Sendable {
     public var at: VirtualTime
     public var text: String
