@@ -23,7 +23,8 @@ struct HistoryPageToken: Hashable {
   init?(text: String) {
     guard let data = Base64URLSegment.decode(Substring(text)) else { return nil }
     let parts = String(decoding: data, as: UTF8.self).split(separator: ":", omittingEmptySubsequences: false)
-    guard parts.count == 5, parts[0] == "epsim1", let fingerprint = UInt64(parts[2]), let position = Int(parts[3]),
+    guard parts.count == 5, parts[0] == "epsim1", let fingerprint = UInt64(parts[2]),
+      let position = Int(parts[3]),
       position >= 0, let issuedAt = Int64(parts[4])
     else { return nil }
     self.init(environment: String(parts[1]), fingerprint: fingerprint, position: position, issuedAt: issuedAt)

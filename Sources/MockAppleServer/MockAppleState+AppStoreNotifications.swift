@@ -6,7 +6,8 @@ import LifecycleSimulator
 extension MockAppleState {
   private var builder: AppStoreNotificationBuilder {
     AppStoreNotificationBuilder(
-      app: world.app, seed: world.seed, commerce: commerce.state, signer: SignedCommerceData(authority: authority))
+      app: world.app, seed: world.seed, commerce: commerce.state,
+      signer: SignedCommerceData(authority: authority))
   }
 
   /// Signs the notifications of the App Store events not turned into notifications yet (they are
@@ -17,7 +18,9 @@ extension MockAppleState {
     let builder = self.builder
     var made: [NotificationDelivery] = []
     for index in first..<commerceEvents.count {
-      if let delivery = try builder.delivery(for: commerceEvents[index], index: index) { made.append(delivery) }
+      if let delivery = try builder.delivery(for: commerceEvents[index], index: index) {
+        made.append(delivery)
+      }
     }
     notifications.commerceEventsSeen = commerceEvents.count
     return made
@@ -83,14 +86,17 @@ extension MockAppleState {
       if last.succeeded {
         outcome = "delivered"
       } else {
-        outcome = "failed (\(last.sendAttemptResult.rawValue), \(failure))"
+        outcome =
+          "failed (\(last.sendAttemptResult.rawValue), \(failure))"
           + (delivery.state == .pending ? ", retrying" : "")
       }
     } else {
       outcome = notificationSettings.webhookURL == nil ? "logged (no --webhook to send it to)" : "due"
     }
-    let name = delivery.notificationType == NotificationPayload.type
-      ? delivery.subtype ?? "" : [delivery.notificationType, delivery.subtype].compactMap { $0 }.joined(separator: "/")
+    let name =
+      delivery.notificationType == NotificationPayload.type
+      ? delivery.subtype ?? ""
+      : [delivery.notificationType, delivery.subtype].compactMap { $0 }.joined(separator: "/")
     return "notification \(name) at \(ISOTime.string(delivery.dueAt)): \(outcome)"
   }
 }

@@ -17,7 +17,8 @@ extension MockAppleState {
         return .failure(.init(.invalidPaginationToken, "paginationToken was not issued for this request"))
       }
       guard now <= token.issuedAt + HistoryPageToken.lifetime else {
-        return .failure(.init(.paginationTokenExpired, "paginationToken has expired; start again without one"))
+        return .failure(
+          .init(.paginationTokenExpired, "paginationToken has expired; start again without one"))
       }
       start = token.position
     }
@@ -40,7 +41,8 @@ extension MockAppleState {
     let next = HistoryPageToken(
       environment: environment, fingerprint: query.fingerprint, position: index, issuedAt: now)
     return .success(
-      NotificationHistoryResponse(notificationHistory: page, hasMore: hasMore, paginationToken: hasMore ? next.text : nil))
+      NotificationHistoryResponse(
+        notificationHistory: page, hasMore: hasMore, paginationToken: hasMore ? next.text : nil))
   }
 
   /// The App Store customer one of their ids names: any transactionId (original ones too) or

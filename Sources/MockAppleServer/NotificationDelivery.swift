@@ -30,7 +30,8 @@ public struct NotificationDelivery: Hashable, Sendable, Encodable {
   public var state: DeliveryState
 
   private enum CodingKeys: String, CodingKey {
-    case notificationUUID, notificationType, subtype, externalPurchaseId, transactionId, originalTransactionId,
+    case notificationUUID, notificationType, subtype, externalPurchaseId, transactionId,
+      originalTransactionId,
       environment, dueAt, signedPayload, attempts, nextAttemptAt, state
   }
 

@@ -19,30 +19,36 @@ struct NotificationHistoryQuery: Hashable {
 
   /// Every `notificationType` of notifications V2, for the filter (SPEC-APPSTORE 5.3).
   static let types: Set<String> = [
-    "SUBSCRIBED", "DID_CHANGE_RENEWAL_PREF", "DID_CHANGE_RENEWAL_STATUS", "OFFER_REDEEMED", "DID_RENEW", "EXPIRED",
-    "DID_FAIL_TO_RENEW", "GRACE_PERIOD_EXPIRED", "PRICE_INCREASE", "REFUND", "REFUND_DECLINED", "REFUND_REVERSED",
-    "CONSUMPTION_REQUEST", "RENEWAL_EXTENDED", "RENEWAL_EXTENSION", "REVOKE", "TEST", "EXTERNAL_PURCHASE_TOKEN",
+    "SUBSCRIBED", "DID_CHANGE_RENEWAL_PREF", "DID_CHANGE_RENEWAL_STATUS", "OFFER_REDEEMED", "DID_RENEW",
+    "EXPIRED",
+    "DID_FAIL_TO_RENEW", "GRACE_PERIOD_EXPIRED", "PRICE_INCREASE", "REFUND", "REFUND_DECLINED",
+    "REFUND_REVERSED",
+    "CONSUMPTION_REQUEST", "RENEWAL_EXTENDED", "RENEWAL_EXTENSION", "REVOKE", "TEST",
+    "EXTERNAL_PURCHASE_TOKEN",
     "ONE_TIME_CHARGE", "RESCIND_CONSENT", "METADATA_UPDATE", "MIGRATION", "PRICE_CHANGE",
   ]
   /// Every `subtype` (SPEC-APPSTORE 5.4, with Apple's two newer token subtypes).
   static let subtypes: Set<String> = [
-    "INITIAL_BUY", "RESUBSCRIBE", "DOWNGRADE", "UPGRADE", "AUTO_RENEW_ENABLED", "AUTO_RENEW_DISABLED", "VOLUNTARY",
+    "INITIAL_BUY", "RESUBSCRIBE", "DOWNGRADE", "UPGRADE", "AUTO_RENEW_ENABLED", "AUTO_RENEW_DISABLED",
+    "VOLUNTARY",
     "BILLING_RETRY", "PRICE_INCREASE", "GRACE_PERIOD", "PENDING", "ACCEPTED", "BILLING_RECOVERY",
     "PRODUCT_NOT_FOR_SALE", "SUMMARY", "FAILURE", "UNREPORTED", "CREATED", "ACTIVE_TOKEN_REMINDER",
   ]
 
   /// The query, or the first problem in Apple's order of checks.
   static func parse(_ body: Data, now: VirtualTime) -> Result<Self, AppStoreAPIError> {
-    guard let fields = try? JSONDecoder().decode([String: BodyValue].self, from: body) else {
+    guard let fields = try? JSONDecoder().decode([String: JSONScalar].self, from: body) else {
       return .failure(.init(.generalBadRequest, "the body is not a NotificationHistoryRequest JSON object"))
     }
-    guard case .integer(let start)? = fields["startDate"] else {
+    guard case .int(let start)? = fields["startDate"] else {
       return .failure(.init(.invalidStartDate, "startDate is required: UNIX time in milliseconds"))
     }
-    guard case .integer(let end)? = fields["endDate"] else {
+    guard case .int(let end)? = fields["endDate"] else {
       return .failure(.init(.invalidEndDate, "endDate is required: UNIX time in milliseconds"))
     }
-    guard end > start else { return .failure(.init(.startDateAfterEndDate, "endDate must be after startDate")) }
+    guard end > start else {
+      return .failure(.init(.startDateAfterEndDate, "endDate must be after startDate"))
+    }
     guard start >= now - historyWindow else {
       return .failure(.init(.startDateTooFarInPast, "startDate is more than 180 days before now"))
     }
@@ -54,7 +60,8 @@ struct NotificationHistoryQuery: Hashable {
       switch subtype {
       case nil: break
       case .string(let name)? where subtypes.contains(name): query.notificationSubtype = name
-      default: return .failure(.init(.invalidNotificationType, "notificationSubtype is not a subtype Apple sends"))
+      default:
+        return .failure(.init(.invalidNotificationType, "notificationSubtype is not a subtype Apple sends"))
       }
     case (nil, _?):
       return .failure(.init(.invalidNotificationType, "notificationSubtype needs notificationType"))
@@ -94,27 +101,6 @@ struct NotificationHistoryQuery: Hashable {
         "\(startDate)", "\(endDate)", notificationType ?? "", notificationSubtype ?? "", transactionId ?? "",
         "\(onlyFailures)",
       ].joined(separator: "|"))
-  }
-}
-
-/// A JSON member's value as far as the request checks need it.
-enum BodyValue: Decodable {
-  case integer(Int64)
-  case bool(Bool)
-  case string(String)
-  case other
-
-  init(from decoder: any Decoder) throws {
-    let container = try decoder.singleValueContainer()
-    if let flag = try? container.decode(Bool.self) {
-      self = .bool(flag)
-    } else if let number = try? container.decode(Int64.self) {
-      self = .integer(number)
-    } else if let text = try? container.decode(String.self) {
-      self = .string(text)
-    } else {
-      self = .other
-    }
   }
 }
 

@@ -34,7 +34,9 @@ public struct NotificationLog: Sendable {
   /// the order given), each due for its first attempt at its due time; without a webhook they are
   /// logged only.
   public mutating func add(_ notifications: [NotificationDelivery], settings: NotificationSettings) {
-    let ordered = notifications.enumerated().sorted { ($0.element.dueAt, $0.offset) < ($1.element.dueAt, $1.offset) }
+    let ordered = notifications.enumerated().sorted {
+      ($0.element.dueAt, $0.offset) < ($1.element.dueAt, $1.offset)
+    }
     for (_, notification) in ordered where indexByKey[notification.key] == nil {
       var delivery = notification
       delivery.attempts = []
@@ -46,7 +48,9 @@ public struct NotificationLog: Sendable {
   }
 
   /// A token notification, signed, with no attempt yet.
-  static func delivery(for notification: ScheduledNotification, seed: UInt64, authority: TestCertificateAuthority)
+  static func delivery(
+    for notification: ScheduledNotification, seed: UInt64, authority: TestCertificateAuthority
+  )
     throws -> NotificationDelivery
   {
     let uuid = Self.notificationUUID(seed: seed, key: notification.key)

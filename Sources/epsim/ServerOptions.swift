@@ -35,7 +35,9 @@ struct ServerOptions: ParsableArguments {
   @Option(help: "Seconds the --apple-rate-limits are counted over (Apple: an hour).")
   var rateLimitWindow = 3600
 
-  @Option(help: "POST notifications V2 (App Store and EXTERNAL_PURCHASE_TOKEN) to this URL (default: log them only).")
+  @Option(
+    help:
+      "POST notifications V2 (App Store and EXTERNAL_PURCHASE_TOKEN) to this URL (default: log them only).")
   var webhook: String?
 
   @Option(help: "UNREPORTED fires this long after a custom link token's expiry, like 1h or 2d.")

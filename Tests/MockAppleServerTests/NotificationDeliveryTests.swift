@@ -14,7 +14,8 @@ struct NotificationDeliveryTests {
     let receiver = WebhookReceiver(failures: 2)
     try await receiver.serve { hook in
       // A sandbox world: Apple would send once; the setting asks for production's retries.
-      let settings = NotificationSettings(webhookURL: hook, unreportedDelay: Self.hour, retriesInSandbox: true)
+      let settings = NotificationSettings(
+        webhookURL: hook, unreportedDelay: Self.hour, retriesInSandbox: true)
       try await TestServer.with(world: DemoWorld.world(rules: .sandbox), notifications: settings) { server in
         #expect(try await server.event(["type": "install", "device": "alice.iphone"]).status == 200)
         let request = try await server.event([
