@@ -64,12 +64,10 @@ extension AppStoreRoutes {
     } else {
       revision = query.revision ?? .start
     }
-    return JSONResponse.make(
-      .ok,
-      HistoryResponse(
-        revision: revision.text, hasMore: hasMore, bundleId: commerce.settings.bundleId,
-        appAppleId: view.app.appAppleId, environment: view.environment,
-        signedTransactions: try page.map(view.signed)))
+    let head = HistoryResponseHead(
+      revision: revision.text, hasMore: hasMore, bundleId: commerce.settings.bundleId,
+      appAppleId: view.app.appAppleId, environment: view.environment)
+    return JSONResponse.withSignedList(head, key: "signedTransactions", try page.map(view.signed))
   }
 
   /// Refunded transactions in the order of their refunds; the revision is the last refund's
@@ -101,14 +99,14 @@ extension AppStoreRoutes {
   }
 }
 
-/// `HistoryResponse` (SPEC-APPSTORE 4.4).
-struct HistoryResponse: Codable {
+/// `HistoryResponse` (SPEC-APPSTORE 4.4) without its `signedTransactions`, which
+/// `JSONResponse.withSignedList` appends.
+struct HistoryResponseHead: Codable {
   var revision: String
   var hasMore: Bool
   var bundleId: String
   var appAppleId: Int64
   var environment: String
-  var signedTransactions: [String]
 }
 
 /// `RefundHistoryResponse` (SPEC-APPSTORE 4.3).
