@@ -18,13 +18,35 @@ public enum CommerceStep: Hashable, Sendable {
   case joinFamily(customer: String, family: String)
   /// `consume PRODUCT of CUSTOMER [quantity N]`: the latest transaction of a consumable.
   case consume(product: String, customer: String, quantity: Int)
+  /// `family CUSTOMER leaves`: what was shared with or by them is revoked.
+  case leaveFamily(customer: String)
+  /// `refund PRODUCT of CUSTOMER [reason R] percent P`: a prorated refund; `milliunits` of a
+  /// percent, as `revocationPercentage` counts them (50000 is half).
+  case partialRefund(product: String, customer: String, reason: RevocationReason, milliunits: Int)
+  /// `refund-request PRODUCT of CUSTOMER`: the customer asks Apple for a refund of their latest
+  /// transaction of the product (CONSUMPTION_REQUEST where Apple asks the developer for data).
+  case requestRefund(product: String, customer: String)
+  /// `refund-decline PRODUCT of CUSTOMER`: Apple declines the requested refund.
+  case declineRefund(product: String, customer: String)
+  /// `price PRODUCT STOREFRONT AMOUNT [consent]`: a new catalog price; a raise of a subscription
+  /// tells its subscribers (PRICE_INCREASE), and `consent` makes them agree before renewing at it.
+  case setPrice(product: String, storefront: String, milliunits: Int64, needsConsent: Bool)
+  /// `price-consent CUSTOMER GROUP`: the subscriber agrees to the raised price.
+  case consentToPriceIncrease(customer: String, group: String)
+  /// `sale PRODUCT on|off`: the product is (no longer) for sale; renewals of it stop while off sale.
+  case sale(product: String, forSale: Bool)
+  /// `clear-history CUSTOMER`: a sandbox tester's purchase history is cleared (sandbox only).
+  case clearHistory(customer: String)
 
-  /// The customer the step acts on when it names one (a `buy` names a device instead).
+  /// The customer the step acts on when it names one (a `buy` names a device instead, catalog
+  /// steps none).
   public var customer: String? {
     switch self {
-    case .buy: return nil
+    case .buy, .setPrice, .sale: return nil
     case .autoRenew(let customer, _, _), .change(let customer, _), .billing(let customer, _),
-      .refund(_, let customer, _), .joinFamily(let customer, _), .consume(_, let customer, _):
+      .refund(_, let customer, _), .joinFamily(let customer, _), .consume(_, let customer, _),
+      .leaveFamily(let customer), .partialRefund(_, let customer, _, _), .requestRefund(_, let customer),
+      .declineRefund(_, let customer), .consentToPriceIncrease(let customer, _), .clearHistory(let customer):
       return customer
     }
   }

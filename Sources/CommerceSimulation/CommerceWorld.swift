@@ -101,7 +101,46 @@ public struct CommerceWorld: Sendable {
     case .consume(let product, let customer, let quantity):
       let id = try latestTransaction(of: product, customer: customer, world: world)
       out += try state.apply(.consume(transactionId: id, quantity: quantity))
+    case .leaveFamily(let customer):
+      try ensure(customer, world: world)
+      out += try state.apply(.leaveFamily(customer: customer))
+    case .partialRefund(let product, let customer, let reason, let milliunits):
+      let id = try latestTransaction(of: product, customer: customer, world: world)
+      out += try state.apply(.refund(transactionId: id, reason: reason, percentage: milliunits))
+    case .requestRefund(let product, let customer):
+      let id = try latestTransaction(of: product, customer: customer, world: world)
+      out += try state.apply(.requestRefund(transactionId: id))
+    case .declineRefund(let product, let customer):
+      let id = try latestTransaction(of: product, customer: customer, world: world)
+      out += try state.apply(.declineRefund(transactionId: id))
+    case .setPrice(let product, let storefront, let milliunits, let needsConsent):
+      out += try state.apply(
+        .raisePrice(
+          productId: product, storefront: storefront, milliunits: milliunits, needsConsent: needsConsent))
+    case .consentToPriceIncrease(let customer, let group):
+      try ensure(customer, world: world)
+      out += try state.apply(.consentToPriceIncrease(customer: customer, groupId: group))
+    case .sale(let product, let forSale):
+      out += try state.apply(.setForSale(productId: product, forSale: forSale))
+    case .clearHistory(let customer):
+      try ensure(customer, world: world)
+      out += try state.apply(.clearPurchaseHistory(customer: customer))
     }
+    return out
+  }
+
+  /// Follows a token-world event the App Store cares about: a device moving to another storefront
+  /// moves its customer's App Store account there (renewals are then priced in it).
+  public mutating func follow(_ event: WorldEvent, world: WorldState) throws(SimulationError)
+    -> [CommerceDomainEvent]
+  {
+    guard case .setStorefront(let deviceId, let code) = event, let device = world.device(deviceId),
+      state.customer(device.customerId) != nil
+    else { return [] }
+    var out = try advance(to: world.now)
+    out += try state.apply(
+      .setStorefront(
+        customer: device.customerId, storefront: try Self.storefront(of: code), storefrontId: nil))
     return out
   }
 

@@ -56,36 +56,3 @@ func transactionNumber(_ text: String) -> UInt64? {
   guard !text.isEmpty, text.utf8.allSatisfy({ $0 >= 48 && $0 <= 57 }) else { return nil }
   return UInt64(text)
 }
-
-extension AppStoreAPIError {
-  /// The codes the notification endpoints answer with, by Apple's names.
-  enum NotificationCode: Int64 {
-    case generalBadRequest = 4_000_000
-    case invalidTransactionId = 4_000_006
-    case startDateTooFarInPast = 4_000_012
-    case startDateAfterEndDate = 4_000_013
-    case invalidPaginationToken = 4_000_014
-    case invalidStartDate = 4_000_015
-    case invalidEndDate = 4_000_016
-    case paginationTokenExpired = 4_000_017
-    case invalidNotificationType = 4_000_018
-    case multipleFiltersSupplied = 4_000_019
-    case invalidTestNotificationToken = 4_000_020
-    case serverNotificationURLNotFound = 4_040_007
-    case testNotificationNotFound = 4_040_008
-
-    var status: HTTPResponse.Status { rawValue >= 4_040_000 ? .notFound : .badRequest }
-  }
-
-  /// An error of the notification endpoints, by its code: the code gives the HTTP status.
-  init(_ code: NotificationCode, _ message: String) {
-    self.init(code.status, code.rawValue, message)
-  }
-
-  /// A status, code and message as they stand (no error name to prefix).
-  private init(_ status: HTTPResponse.Status, _ code: Int64, _ message: String) {
-    self.status = status
-    self.code = code
-    self.message = message
-  }
-}

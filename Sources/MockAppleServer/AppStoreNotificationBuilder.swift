@@ -12,9 +12,18 @@ struct AppStoreNotificationBuilder {
   let signer: SignedCommerceData
 
   /// The notification of the domain event at `index` of the server's event list, or nil when
-  /// Apple sends none for it.
+  /// Apple sends none for it. A mass extension's closing event gives its SUMMARY.
   func delivery(for event: CommerceDomainEvent, index: Int) throws -> NotificationDelivery? {
     guard let notification = event.notification else { return nil }
+    if let mass = event.massExtension {
+      return try summary(
+        RenewalExtensionSummary(
+          environment: commerce.settings.environment.rawValue, appAppleId: app.appAppleId,
+          bundleId: app.bundleId,
+          productId: mass.request.productId, requestIdentifier: mass.request.requestIdentifier,
+          storefrontCountryCodes: mass.request.storefronts ?? [], succeededCount: Int64(mass.succeededCount),
+          failedCount: Int64(mass.failedCount)), at: event.time)
+    }
     var data = appData(environment: commerce.settings.environment.rawValue)
     if let transaction = event.transaction {
       data.signedTransactionInfo = try signer.transaction(

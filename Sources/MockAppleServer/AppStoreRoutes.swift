@@ -35,28 +35,34 @@ struct AppStoreRoutes: Sendable {
     _ request: Request, _ parameters: Parameters, _ endpoint: AppStoreEndpoint, sandbox: Bool,
     _ handler: Handler
   ) async -> Response {
-    if let refusal = await APIAdmission(state: state, configuration: configuration).check(request) {
-      return refusal
-    }
-    if let limits = configuration.appleRateLimits,
-      let retryAt = office.rates.admit(endpoint, sandbox: sandbox, limits: limits, now: configuration.clock())
+    if let refusal = await APIAdmission(state: state, configuration: configuration).check(
+      request, endpoint, sandbox: sandbox, rates: office.rates)
     {
-      var response = AppStoreAPIError.rateLimited(endpoint).response
-      response.headers[HTTPField.Name("Retry-After")!] = String(retryAt)
-      return response
+      return refusal
     }
     let (commerce, app) = await state.appStoreSnapshot()
     let view = AppStoreView(
       commerce: commerce, app: app, serves: (commerce.settings.environment == .sandbox) == sandbox,
       office: office, signer: SignedCommerceData(authority: state.authority))
+    let response: Response
     do {
-      return try await handler(request, parameters, view)
+      response = try await handler(request, parameters, view)
     } catch let error as AppStoreAPIError {
-      return error.response
+      response = error.response
     } catch {
-      return JSONResponse.error(
+      response = JSONResponse.error(
         .internalServerError, code: 5_000_000, "GeneralInternalError: \(error)")
     }
+    // A call that changed the App Store (an extension, a new account token) sends what it caused,
+    // as a control event does: RENEWAL_EXTENDED, a mass extension's SUMMARY.
+    if request.method != .get { _ = try? await NotificationDispatcher(state: state).deliverDue() }
+    // Beside the transaction in the terminal UI: each call naming a transaction in its path.
+    if let id = parameters.get("id"), transactionNumber(id) != nil {
+      await state.noteAPICall(
+        "\(request.method) \(endpoint.name) (\(response.status.code))\(sandbox ? " sandbox" : "")",
+        transactionIds: [id])
+    }
+    return response
   }
 }
 

@@ -5,6 +5,7 @@ enum AppStoreEndpoint: String, CaseIterable, Sendable {
   case transactionInfo, appTransactionInfo, historyV2, historyV1, subscriptionStatuses, consumptionV2
   case consumptionV1, finishTransaction, extendRenewalDate, setAppAccountToken, lookUpOrderId
   case refundHistory, massExtension, massExtensionStatus
+  case notificationHistory, testNotification, testNotificationStatus
 
   var name: String { rawValue }
 
@@ -13,11 +14,11 @@ enum AppStoreEndpoint: String, CaseIterable, Sendable {
   var perSecond: Double {
     switch self {
     case .transactionInfo, .appTransactionInfo, .historyV2, .historyV1, .subscriptionStatuses, .consumptionV2,
-      .consumptionV1, .finishTransaction:
+      .consumptionV1, .finishTransaction, .notificationHistory:
       return 50
     case .extendRenewalDate, .setAppAccountToken: return 20
     case .lookUpOrderId, .refundHistory, .massExtensionStatus: return 10
-    case .massExtension: return 1
+    case .massExtension, .testNotification, .testNotificationStatus: return 1
     }
   }
 }

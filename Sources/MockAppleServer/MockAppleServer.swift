@@ -1,4 +1,3 @@
-import AppStoreCommerce
 import CommerceSimulation
 import Foundation
 import Hummingbird
@@ -14,14 +13,11 @@ public struct MockAppleServer: Sendable {
   public let configuration: ServerConfiguration
 
   /// Makes the server and its test certificate authority (a fresh one per server); `commerce` is
-  /// the App Store beside the world (none given: one selling `products`, an empty catalog by default).
-  public init(
-    world: WorldState, configuration: ServerConfiguration, products: [Product] = [],
-    commerce: CommerceWorld? = nil
-  ) throws {
+  /// the App Store beside the world (none given: an empty catalog).
+  public init(world: WorldState, configuration: ServerConfiguration, commerce: CommerceWorld? = nil) throws {
     self.state = MockAppleState(
       world: world, notificationSettings: configuration.notifications,
-      authority: try TestCertificateAuthority(), products: products, commerce: commerce)
+      authority: try TestCertificateAuthority(), commerce: commerce)
     self.configuration = configuration
   }
 
@@ -36,10 +32,11 @@ public struct MockAppleServer: Sendable {
     let router = Router()
     ReportRoutes(state: state, configuration: configuration).register(on: router)
     ControlRoutes(state: state, configuration: configuration).register(on: router)
-    NotificationRoutes(state: state, configuration: configuration).register(on: router)
     let appStore = AppStoreRoutes(state: state, configuration: configuration)
     appStore.register(on: router)
     CommerceControlRoutes(state: state, configuration: configuration, office: appStore.office).register(
+      on: router)
+    NotificationRoutes(state: state, configuration: configuration, office: appStore.office).register(
       on: router)
     var logger = Logger(label: "epsim")
     logger.logLevel = configuration.logLevel

@@ -139,7 +139,12 @@ public actor MockAppleState {
   /// clock: renewals, retries and expiries the move passes happen too.
   public func apply(_ event: WorldEvent) throws(SimulationError) -> (outcome: EventOutcome, world: WorldState)
   {
+    // The App Store's part first, on a copy, so a refusal on either side changes nothing.
+    var following = commerce
+    let followed = try following.follow(event, world: simulation.world)
     let outcome = try simulation.apply(event)
+    commerce = following
+    commerceEvents += followed
     try followWorldClock()
     return (outcome, simulation.world)
   }

@@ -37,13 +37,13 @@ struct NotificationHistoryQuery: Hashable {
 
   /// The query, or the first problem in Apple's order of checks.
   static func parse(_ body: Data, now: VirtualTime) -> Result<Self, AppStoreAPIError> {
-    guard let fields = try? JSONDecoder().decode([String: BodyValue].self, from: body) else {
+    guard let fields = try? JSONDecoder().decode([String: JSONScalar].self, from: body) else {
       return .failure(.init(.generalBadRequest, "the body is not a NotificationHistoryRequest JSON object"))
     }
-    guard case .integer(let start)? = fields["startDate"] else {
+    guard case .int(let start)? = fields["startDate"] else {
       return .failure(.init(.invalidStartDate, "startDate is required: UNIX time in milliseconds"))
     }
-    guard case .integer(let end)? = fields["endDate"] else {
+    guard case .int(let end)? = fields["endDate"] else {
       return .failure(.init(.invalidEndDate, "endDate is required: UNIX time in milliseconds"))
     }
     guard end > start else {
@@ -101,27 +101,6 @@ struct NotificationHistoryQuery: Hashable {
         "\(startDate)", "\(endDate)", notificationType ?? "", notificationSubtype ?? "", transactionId ?? "",
         "\(onlyFailures)",
       ].joined(separator: "|"))
-  }
-}
-
-/// A JSON member's value as far as the request checks need it.
-enum BodyValue: Decodable {
-  case integer(Int64)
-  case bool(Bool)
-  case string(String)
-  case other
-
-  init(from decoder: any Decoder) throws {
-    let container = try decoder.singleValueContainer()
-    if let flag = try? container.decode(Bool.self) {
-      self = .bool(flag)
-    } else if let number = try? container.decode(Int64.self) {
-      self = .integer(number)
-    } else if let text = try? container.decode(String.self) {
-      self = .string(text)
-    } else {
-      self = .other
-    }
   }
 }
 

@@ -7,26 +7,37 @@ import Hummingbird
 struct NotificationRoutes: Sendable {
   let state: MockAppleState
   let configuration: ServerConfiguration
+  /// Holds the per-endpoint rate counters shared with the other App Store endpoints.
+  let office: AppStoreBackOffice
 
   func register(on router: Router<BasicRequestContext>) {
     for (prefix, environment) in ReportRoutes.prefixes {
       let name = environment == .sandbox ? "Sandbox" : "Production"
       router.post("\(prefix)/inApps/v1/notifications/test") { request, _ in
-        await requestTest(request, environment: name)
+        if let refusal = await admission(request, .testNotification, environment: name) { return refusal }
+        return await requestTest(environment: name)
       }
       router.get("\(prefix)/inApps/v1/notifications/test/:token") { request, context in
-        await testStatus(request, token: context.parameters.get("token") ?? "", environment: name)
+        if let refusal = await admission(request, .testNotificationStatus, environment: name) {
+          return refusal
+        }
+        return await testStatus(token: context.parameters.get("token") ?? "", environment: name)
       }
       router.post("\(prefix)/inApps/v1/notifications/history") { request, _ in
-        await history(request, environment: name)
+        if let refusal = await admission(request, .notificationHistory, environment: name) { return refusal }
+        return await history(request, environment: name)
       }
     }
   }
 
-  private var admission: ReportRoutes { ReportRoutes(state: state, configuration: configuration) }
+  private func admission(_ request: Request, _ endpoint: AppStoreEndpoint, environment: String) async
+    -> Response?
+  {
+    await APIAdmission(state: state, configuration: configuration).check(
+      request, endpoint, sandbox: environment == "Sandbox", rates: office.rates)
+  }
 
-  private func requestTest(_ request: Request, environment: String) async -> Response {
-    if let refusal = await admission.admission(request) { return refusal }
+  private func requestTest(environment: String) async -> Response {
     let created: NotificationDelivery?
     do {
       created = try await state.requestTestNotification(environment: environment)
@@ -44,8 +55,7 @@ struct NotificationRoutes: Sendable {
     return JSONResponse.make(.ok, SendTestNotificationResponse(testNotificationToken: token))
   }
 
-  private func testStatus(_ request: Request, token: String, environment: String) async -> Response {
-    if let refusal = await admission.admission(request) { return refusal }
+  private func testStatus(token: String, environment: String) async -> Response {
     guard Self.isTestToken(token) else {
       return AppStoreAPIError(
         .invalidTestNotificationToken, "testNotificationToken must be like <uuid>_<milliseconds>"
@@ -60,7 +70,6 @@ struct NotificationRoutes: Sendable {
   }
 
   private func history(_ request: Request, environment: String) async -> Response {
-    if let refusal = await admission.admission(request) { return refusal }
     let body: Data
     switch await RequestBody.data(of: request, limit: configuration.maximumBodyBytes) {
     case .failure(let failure): return RequestBody.response(for: failure)

@@ -27,7 +27,7 @@ struct ReportRoutes: Sendable {
   }
 
   /// Authentication, then the rate limit: the checks every Apple endpoint makes first.
-  func admission(_ request: Request) async -> Response? {
+  private func admission(_ request: Request) async -> Response? {
     await APIAdmission(state: state, configuration: configuration).check(request)
   }
 

@@ -48,6 +48,7 @@ struct RunState {
       for event in events {
         do {
           outcome = try simulation.apply(event)
+          if case .setStorefront = event { notes += try commerceFollow(event) }
         } catch {
           throw RunFailureAt(statement: statement, message: error.message)
         }
@@ -61,7 +62,7 @@ struct RunState {
       action = summaries.joined(separator: "; ")
       if let outcome { result = record(outcome.result, of: statement) }
       if case .advance = statement.kind {
-        notes = try commerceAdvance(of: statement)
+        notes += try commerceAdvance(of: statement)
         lastAnswer?.commerce = notes
       }
     }
@@ -209,6 +210,14 @@ extension RunState {
     } catch {
       throw RunFailureAt(statement: statement, message: error.message)
     }
+  }
+
+  /// Lets the App Store follow a world event (a device's storefront moves its customer's account).
+  mutating func commerceFollow(_ event: WorldEvent) throws(SimulationError) -> [CommerceNote] {
+    guard var commerce else { return [] }
+    let events = try commerce.follow(event, world: world)
+    self.commerce = commerce
+    return events.map { CommerceNote($0, in: commerce.state) }
   }
 
   /// Brings the commerce clock to the simulation's after an `advance`.

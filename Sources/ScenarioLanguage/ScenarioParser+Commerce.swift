@@ -173,23 +173,66 @@ extension ScenarioParser {
       let customer = try knownCustomer(&reader)
       return .billing(customer: customer, fails: try reader.keyword(["fails", "recovers"]) == "fails")
     case "refund":
-      let product = try knownProduct(&reader)
-      _ = try reader.keyword(["of"])
-      let customer = try knownCustomer(&reader)
+      let (product, customer) = try productOfCustomer(&reader)
       let appIssue =
         reader.accept("reason") ? try reader.keyword(["other", "app-issue"]) == "app-issue" : false
-      return .refund(product: product, customer: customer, reason: appIssue ? .appIssue : .other)
+      let reason: RevocationReason = appIssue ? .appIssue : .other
+      guard reader.accept("percent") else {
+        return .refund(product: product, customer: customer, reason: reason)
+      }
+      let share = try percent(&reader)
+      return share == 100_000
+        ? .refund(product: product, customer: customer, reason: reason)
+        : .partialRefund(product: product, customer: customer, reason: reason, milliunits: share)
+    case "refund-request":
+      let (product, customer) = try productOfCustomer(&reader)
+      return .requestRefund(product: product, customer: customer)
+    case "refund-decline":
+      let (product, customer) = try productOfCustomer(&reader)
+      return .declineRefund(product: product, customer: customer)
     case "family":
       let customer = try knownCustomer(&reader)
-      _ = try reader.keyword(["joins"])
+      if reader.accept("leaves") { return .leaveFamily(customer: customer) }
+      _ = try reader.keyword(["joins", "leaves"])
       return .joinFamily(customer: customer, family: try reader.word("a family id").text)
-    default:
+    case "price":
       let product = try knownProduct(&reader)
-      _ = try reader.keyword(["of"])
+      let storefront = try self.storefront(&reader)
+      let milliunits = try amount(&reader)
+      return .setPrice(
+        product: product, storefront: storefront, milliunits: milliunits,
+        needsConsent: reader.accept("consent"))
+    case "price-consent":
       let customer = try knownCustomer(&reader)
+      return .consentToPriceIncrease(customer: customer, group: try knownGroup(&reader))
+    case "sale":
+      let product = try knownProduct(&reader)
+      return .sale(product: product, forSale: try reader.onOff())
+    case "clear-history":
+      return .clearHistory(customer: try knownCustomer(&reader))
+    default:
+      let (product, customer) = try productOfCustomer(&reader)
       let quantity = reader.accept("quantity") ? Int(try reader.integer("a quantity", in: 1...10)) : 1
       return .consume(product: product, customer: customer, quantity: quantity)
     }
+  }
+
+  /// `PRODUCT of CUSTOMER`, as refund and consume lines name a purchase.
+  private func productOfCustomer(_ reader: inout LineReader) throws(LineError) -> (String, String) {
+    let product = try knownProduct(&reader)
+    _ = try reader.keyword(["of"])
+    return (product, try knownCustomer(&reader))
+  }
+
+  /// A share of a price such as 50 or 12.5 (percent), in milliunits of a percent (50000).
+  private func percent(_ reader: inout LineReader) throws(LineError) -> Int {
+    let start = reader.position
+    let value = try amount(&reader)
+    guard (1...100_000).contains(value) else {
+      reader.position = start
+      throw reader.error(expected: "a percentage above 0 and at most 100, such as 50 or 12.5")
+    }
+    return Int(value)
   }
 
   func knownProduct(_ reader: inout LineReader) throws(LineError) -> String {

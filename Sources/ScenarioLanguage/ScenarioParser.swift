@@ -82,7 +82,11 @@ public struct ScenarioParser {
       "force-refresh", "storefront", "os", "payments", "advance", "expect",
     ] + commerceStepKeywords
   /// The purchase steps.
-  static let commerceStepKeywords = ["buy", "auto-renew", "change", "billing", "refund", "family", "consume"]
+  static let commerceStepKeywords = [
+    "buy", "auto-renew", "change", "billing", "refund", "family", "consume", "refund-request",
+    "refund-decline",
+    "price", "price-consent", "sale", "clear-history",
+  ]
   /// Every word a line may start with, for suggestions.
   static let statementKeywords = setupOnlyKeywords + anywhereKeywords + stepKeywords
 

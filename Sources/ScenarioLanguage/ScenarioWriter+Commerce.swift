@@ -59,6 +59,17 @@ extension ScenarioWriter {
     case .joinFamily(let customer, let family): return "family \(customer) joins \(family)"
     case .consume(let product, let customer, let quantity):
       return "consume \(product) of \(customer)" + (quantity != 1 ? " quantity \(quantity)" : "")
+    case .leaveFamily(let customer): return "family \(customer) leaves"
+    case .partialRefund(let product, let customer, let reason, let milliunits):
+      return commerceStep(.refund(product: product, customer: customer, reason: reason)) + " percent "
+        + amount(Int64(milliunits))
+    case .requestRefund(let product, let customer): return "refund-request \(product) of \(customer)"
+    case .declineRefund(let product, let customer): return "refund-decline \(product) of \(customer)"
+    case .setPrice(let product, let storefront, let milliunits, let needsConsent):
+      return "price \(product) \(storefront) \(amount(milliunits))" + (needsConsent ? " consent" : "")
+    case .consentToPriceIncrease(let customer, let group): return "price-consent \(customer) \(group)"
+    case .sale(let product, let forSale): return "sale \(product) " + onOff(forSale)
+    case .clearHistory(let customer): return "clear-history \(customer)"
     }
   }
 

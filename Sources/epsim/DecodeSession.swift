@@ -75,7 +75,7 @@ struct DecodeSession {
   /// failing; anything else is the token's error. Checked only after a token failed, so tokens
   /// pay nothing for it.
   private mutating func failOrShowJWS(_ number: Int, _ error: any Error, text: String) {
-    guard let jws = UnverifiedJWS(text) else { return fail(number, error) }
+    guard let jws = UnverifiedJWS(input: text) else { return fail(number, error) }
     let shown = json ? jws.jsonLine() : jws.listing(input: number)
     output.append { bytes in bytes.append(contentsOf: shown.utf8) }
   }

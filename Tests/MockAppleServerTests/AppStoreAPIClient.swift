@@ -1,16 +1,18 @@
 import AppStoreCommerce
 import CommerceSimulation
 import Foundation
+import LifecycleSimulator
 import MockAppleServer
 
 /// The notification endpoints of the App Store Server API as a backend calls them in the tests.
 extension TestServer {
-  /// Buys as the App Store would on the device, then sends whatever fell due, as the control API
-  /// does after an event.
-  func buy(_ product: String, on device: String) async throws {
-    _ = try await mock.state.apply(
-      CommerceStep.buy(product: product, device: device, quantity: 1, offer: nil, accountToken: nil))
-    _ = try await mock.deliverDueNotifications()
+  /// A server on the demo world with the demo catalog and these notification settings.
+  static func withStore(
+    rules: LifecycleRules = .production, notifications: NotificationSettings,
+    _ body: (TestServer) async throws -> Void
+  ) async throws {
+    let (world, commerce) = appStoreWorld(rules: rules)
+    try await with(world: world, notifications: notifications, commerce: commerce, body)
   }
 
   /// `POST /inApps/v1/notifications/history` with a valid JWT unless one is given.
@@ -35,31 +37,15 @@ extension TestServer {
       pages.append(json["notificationHistory"] as? [[String: Any]] ?? [])
       token = json["paginationToken"] as? String
       if json["hasMore"] as? Bool != (token != nil) {
-        throw TestServerError.notJSON("hasMore and token disagree")
+        throw TestServerError.notJSON("hasMore and paginationToken disagree")
       }
     } while token != nil
     return pages
   }
-
-  /// The `errorCode` of an answer.
-  static func errorCode(_ exchange: HTTPExchange) throws -> Int64? {
-    try exchange.json()["errorCode"] as? Int64
-  }
 }
 
-/// Decoding of signed payloads without checking them (the tests check signatures separately).
-enum JWSPayload {
-  static func decode(_ jws: String) throws -> [String: Any] {
-    let parts = jws.split(separator: ".")
-    var text = String(parts.count == 3 ? parts[1] : "")
-      .replacingOccurrences(of: "-", with: "+").replacingOccurrences(of: "_", with: "/")
-    text += String(repeating: "=", count: (4 - text.count % 4) % 4)
-    guard let data = Data(base64Encoded: text),
-      let object = try JSONSerialization.jsonObject(with: data) as? [String: Any]
-    else { throw TestServerError.notJSON(jws) }
-    return object
-  }
-
+/// Webhook bodies as the tests read them.
+enum WebhookBody {
   /// The `signedPayload` of a webhook body.
   static func signedPayload(_ body: Data) throws -> String {
     let object = try JSONSerialization.jsonObject(with: body) as? [String: Any]
@@ -69,21 +55,8 @@ enum JWSPayload {
     return signed
   }
 
-  /// The decoded `signedPayload` of a webhook body.
+  /// The decoded `signedPayload` of a webhook body (not checked: the tests check signatures apart).
   static func notification(_ body: Data) throws -> [String: Any] {
-    try decode(try signedPayload(body))
-  }
-}
-
-/// The demo catalog, also priced in the demo world's storefronts (alice's Netherlands, kenji's
-/// Japan), so its customers can buy.
-enum TestCatalog {
-  static let products: [Product] = DemoCatalog.products.map { product in
-    var priced = product
-    priced.prices["NLD"] = product.prices["DEU"]
-    priced.prices["JPN"] = product.prices["USA"].map {
-      Price(milliunits: $0.milliunits * 150, currency: "JPY")
-    }
-    return priced
+    try jwsPayload(try signedPayload(body))
   }
 }

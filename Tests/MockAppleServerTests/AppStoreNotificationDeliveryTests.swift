@@ -14,12 +14,11 @@ struct AppStoreNotificationDeliveryTests {
   @Test func everyNotifiedEventIsSentSignedAtItsTimeInOrder() async throws {
     let receiver = WebhookReceiver()
     try await receiver.serve { hook in
-      try await TestServer.with(
-        world: DemoWorld.world(rules: .production), notifications: NotificationSettings(webhookURL: hook),
-        products: TestCatalog.products
+      try await TestServer.withStore(
+        rules: .production, notifications: NotificationSettings(webhookURL: hook)
       ) { server in
-        try await server.buy("premium.monthly", on: "alice.iphone")
-        try await server.buy("lifetime", on: "kenji.iphone")
+        _ = try await server.buy("premium.monthly", on: "alice.iphone")
+        _ = try await server.buy("lifetime", on: "kenji.iphone")
         #expect(try await server.event(["type": "advanceClock", "by": 70 * Self.day]).status == 200)
         let events = await server.mock.state.commerceEvents.filter { $0.notification != nil }
         #expect(events.count >= 4, "a purchase, a one-time charge and at least two renewals")
@@ -28,7 +27,7 @@ struct AppStoreNotificationDeliveryTests {
         let caPEM = server.mock.state.authority.rootPEM
         let world = await server.mock.state.world
         for (body, event) in zip(bodies, events) {
-          let signed = try JWSPayload.signedPayload(body)
+          let signed = try WebhookBody.signedPayload(body)
           let payload = try await SignedPayload.verify(signed, trusting: caPEM)
           #expect(payload["notificationType"] as? String == event.notification?.type.rawValue)
           #expect(payload["subtype"] as? String == event.notification?.subtype?.rawValue)
@@ -74,15 +73,13 @@ struct AppStoreNotificationDeliveryTests {
     let receiver = WebhookReceiver()
     try await receiver.serve { hook in
       let settings = NotificationSettings(webhookURL: hook, unreportedDelay: Self.hour / 2)
-      try await TestServer.with(
-        world: DemoWorld.world(rules: .sandbox), notifications: settings, products: TestCatalog.products
-      ) { server in
+      try await TestServer.withStore(rules: .sandbox, notifications: settings) { server in
         try await server.event(["type": "install", "device": "alice.iphone"])
         try await server.event(["type": "requestToken", "device": "alice.iphone", "tokenType": "SERVICES"])
-        try await server.buy("premium.yearly", on: "alice.iphone")
+        _ = try await server.buy("premium.yearly", on: "alice.iphone")
         // Sandbox renews a year every hour; UNREPORTED falls at +1.5 h, between two renewals.
         try await server.event(["type": "advanceClock", "by": 3 * Self.hour])
-        let payloads = try await receiver.bodies.map(JWSPayload.notification)
+        let payloads = try await receiver.bodies.map(WebhookBody.notification)
         let dates = payloads.map { $0["signedDate"] as? Int64 ?? 0 }
         #expect(dates == dates.sorted(), "sent in virtual-time order")
         let unreported = try #require(payloads.firstIndex { $0["subtype"] as? String == "UNREPORTED" })
@@ -102,11 +99,10 @@ struct AppStoreNotificationDeliveryTests {
   @Test func productionRetriesAtOneAndTwelveHoursOfVirtualTime() async throws {
     let receiver = WebhookReceiver(failures: 2)
     try await receiver.serve { hook in
-      try await TestServer.with(
-        world: DemoWorld.world(rules: .production), notifications: NotificationSettings(webhookURL: hook),
-        products: TestCatalog.products
+      try await TestServer.withStore(
+        rules: .production, notifications: NotificationSettings(webhookURL: hook)
       ) { server in
-        try await server.buy("lifetime", on: "alice.iphone")
+        _ = try await server.buy("lifetime", on: "alice.iphone")
         let start = await server.mock.state.world.now
         let window: [String: Any] = ["startDate": start, "endDate": start + 1]
         func attempts() async throws -> [[String: Any]] {
@@ -140,10 +136,8 @@ struct AppStoreNotificationDeliveryTests {
       let receiver = WebhookReceiver(failures: 1)
       try await receiver.serve { hook in
         let settings = NotificationSettings(webhookURL: hook, retriesInSandbox: retries)
-        try await TestServer.with(
-          world: DemoWorld.world(rules: .sandbox), notifications: settings, products: TestCatalog.products
-        ) { server in
-          try await server.buy("lifetime", on: "alice.iphone")
+        try await TestServer.withStore(rules: .sandbox, notifications: settings) { server in
+          _ = try await server.buy("lifetime", on: "alice.iphone")
           try await server.event(["type": "advanceClock", "by": 2 * Self.hour])
           let delivery = try #require(await server.mock.state.notifications.deliveries.first)
           #expect(delivery.notificationType == "ONE_TIME_CHARGE")
@@ -158,10 +152,8 @@ struct AppStoreNotificationDeliveryTests {
   @Test func anUnreachableWebhookIsNoResponse() async throws {
     // Port 1 on loopback: nothing listens there, so the connection is refused at once.
     let settings = NotificationSettings(webhookURL: "http://127.0.0.1:1/hook")
-    try await TestServer.with(
-      world: DemoWorld.world(rules: .production), notifications: settings, products: TestCatalog.products
-    ) { server in
-      try await server.buy("lifetime", on: "alice.iphone")
+    try await TestServer.withStore(rules: .production, notifications: settings) { server in
+      _ = try await server.buy("lifetime", on: "alice.iphone")
       let delivery = try #require(await server.mock.state.notifications.deliveries.first)
       #expect(delivery.attempts.map(\.sendAttemptResult) == [.noResponse])
       #expect(delivery.state == .pending, "production retries it")
@@ -187,7 +179,7 @@ struct AppStoreNotificationDeliveryTests {
         let bodies = await receiver.bodies
         #expect(bodies.count == 1)
         let payload = try await SignedPayload.verify(
-          try JWSPayload.signedPayload(try #require(bodies.first)),
+          try WebhookBody.signedPayload(try #require(bodies.first)),
           trusting: server.mock.state.authority.rootPEM)
         #expect(payload["notificationType"] as? String == "RENEWAL_EXTENSION")
         #expect(payload["subtype"] as? String == "SUMMARY")
@@ -207,11 +199,9 @@ struct AppStoreNotificationDeliveryTests {
   }
 
   @Test func eachTransactionListsItsNotificationsAndTheCallsNoted() async throws {
-    try await TestServer.with(
-      world: DemoWorld.world(rules: .production), products: TestCatalog.products
-    ) { server in
-      try await server.buy("lifetime", on: "alice.iphone")
-      try await server.buy("coins.100", on: "kenji.iphone")
+    try await TestServer.withAppStore(rules: .production) { server in
+      _ = try await server.buy("lifetime", on: "alice.iphone")
+      _ = try await server.buy("coins.100", on: "kenji.iphone")
       let state = server.mock.state
       let ids = await state.commerceEvents.compactMap { $0.transaction.map { String($0.transactionId) } }
       #expect(ids.count == 2)
@@ -241,12 +231,10 @@ struct AppStoreNotificationLogSchemaTests {
     #expect(schemas?["NotificationDelivery"] != nil)
     // A refused connection: every attempt fails, so attempts and retries are in the log too.
     let settings = NotificationSettings(webhookURL: "http://127.0.0.1:1/hook", unreportedDelay: 3_600_000)
-    try await TestServer.with(
-      world: DemoWorld.world(rules: .sandbox), notifications: settings, products: TestCatalog.products
-    ) { server in
+    try await TestServer.withStore(rules: .sandbox, notifications: settings) { server in
       try await server.event(["type": "install", "device": "alice.iphone"])
       try await server.event(["type": "requestToken", "device": "alice.iphone", "tokenType": "SERVICES"])
-      try await server.buy("premium.monthly", on: "alice.iphone")
+      _ = try await server.buy("premium.monthly", on: "alice.iphone")
       _ = try await server.request(
         "POST", "/sandbox/inApps/v1/notifications/test", authorization: "Bearer \(try server.jwt())")
       let answer = try await server.request("GET", "/epsim/v1/notifications")
@@ -261,6 +249,90 @@ struct AppStoreNotificationLogSchemaTests {
       let problems = SchemaValidator(document: document).problems(
         try JSONSerialization.jsonObject(with: answer.body), against: schema)
       #expect(problems.isEmpty, "\(problems)")
+      // History lists the three kinds alike; each failed (sandbox: one attempt, refused).
+      let now = await server.mock.state.world.now
+      let window: [String: Any] = ["startDate": now - 3_600_000, "endDate": now + 1]
+      for onlyFailures in [false, true] {
+        let items = try await server.allHistoryPages(
+          window.merging(["onlyFailures": onlyFailures]) { $1 }, sandbox: true
+        ).joined()
+        let kinds = try items.map { try jwsPayload($0["signedPayload"])["notificationType"] as? String }
+        #expect(Set(kinds.compactMap { $0 }) == ["EXTERNAL_PURCHASE_TOKEN", "SUBSCRIBED", "TEST"])
+        #expect(items.count == log.count)
+        #expect(
+          items.allSatisfy {
+            ($0["sendAttempts"] as? [[String: Any]])?.map { $0["sendAttemptResult"] as? String } == [
+              "NO_RESPONSE"
+            ]
+          })
+      }
+      #expect(try await server.allHistoryPages(window).joined().isEmpty, "nothing on the production host")
     }
+  }
+}
+
+@Suite("Mock server: notifications caused by App Store Server API calls")
+struct APICallNotificationTests {
+  @Test func aMassExtensionSendsRenewalExtendedThenItsSummary() async throws {
+    let receiver = WebhookReceiver()
+    try await receiver.serve { hook in
+      try await TestServer.withStore(notifications: NotificationSettings(webhookURL: hook)) { server in
+        let alice = try await server.buy("premium.monthly", on: "alice.iphone")
+        try await server.advance(days: 40)  // a paid period, so the subscription may be extended
+        let before = await receiver.bodies.count
+        let body: [String: Any] = [
+          "productId": "premium.monthly", "extendByDays": 5, "extendReasonCode": 1,
+          "requestIdentifier": "mass-7",
+        ]
+        let answer = try await server.api("POST", "/inApps/v1/subscriptions/extend/mass", body: body)
+        #expect(answer.status == 200)
+        let sent = try await receiver.bodies.dropFirst(before).map(WebhookBody.notification)
+        #expect(sent.map { $0["notificationType"] as? String } == ["RENEWAL_EXTENDED", "RENEWAL_EXTENSION"])
+        let extended = try jwsPayload((sent.first?["data"] as? [String: Any])?["signedTransactionInfo"])
+        #expect(extended["originalTransactionId"] as? String == alice["originalTransactionId"] as? String)
+        let closing = try #require(sent.last)
+        #expect(closing["subtype"] as? String == "SUMMARY")
+        #expect(closing["data"] == nil)
+        let summary = try #require(closing["summary"] as? [String: Any])
+        #expect(summary["requestIdentifier"] as? String == "mass-7")
+        #expect(summary["productId"] as? String == "premium.monthly")
+        #expect(summary["succeededCount"] as? Int == 1)
+        #expect(summary["failedCount"] as? Int == 0)
+        #expect(summary["storefrontCountryCodes"] as? [String] == [])
+        #expect(summary["environment"] as? String == "Production")
+      }
+    }
+  }
+
+  @Test func callsNamingATransactionShowBesideIt() async throws {
+    try await TestServer.withAppStore { server in
+      let bought = try await server.buy("lifetime", on: "alice.iphone")
+      let id = try #require(bought["transactionId"] as? String)
+      #expect(try await server.api("GET", "/inApps/v1/transactions/\(id)").status == 200)
+      #expect(try await server.api("GET", "/inApps/v1/transactions/\(id)", sandbox: true).status == 404)
+      let lines = try #require(await server.mock.state.transactionActivityLines()[id])
+      #expect(lines.count == 3)
+      #expect(lines[0].hasPrefix("notification ONE_TIME_CHARGE at "))
+      #expect(lines[1].hasPrefix("GET transactionInfo (200) at "))
+      #expect(lines[2].hasPrefix("GET transactionInfo (404) sandbox at "))
+    }
+  }
+}
+
+@Suite("Transaction activity: notes per transaction")
+struct TransactionActivityTests {
+  @Test func notesAreKeptNewestFirstWithinTheLimit() {
+    var activity = TransactionActivity()
+    activity.note("no transaction", transactionIds: [], at: 0)
+    #expect(activity.notes.isEmpty)
+    let total = TransactionActivity.limit * 2 + 7
+    for call in 0..<total {
+      activity.note("call \(call)", transactionIds: ["1", "2"], at: Int64(call))
+      #expect(activity.notes.count <= TransactionActivity.limit + TransactionActivity.limit / 4)
+    }
+    #expect(activity.notes.count >= TransactionActivity.limit)
+    #expect(activity.notes.last?.text == "call \(total - 1)")
+    let texts = activity.notes.map(\.text)
+    #expect(texts == (total - texts.count..<total).map { "call \($0)" }, "the newest, in order")
   }
 }

@@ -23,7 +23,7 @@ struct NotificationEndpointTests {
           #expect(answer.status == 200)
           let token = try #require(try answer.json()["testNotificationToken"] as? String)
           let body = try #require(await receiver.bodies.last)
-          let sent = try JWSPayload.signedPayload(body)
+          let sent = try WebhookBody.signedPayload(body)
           let payload = try await SignedPayload.verify(sent, trusting: server.mock.state.authority.rootPEM)
           #expect(payload["notificationType"] as? String == "TEST")
           #expect(payload["subtype"] == nil)
@@ -46,7 +46,7 @@ struct NotificationEndpointTests {
             "GET", (sandbox ? "" : "/sandbox") + "/inApps/v1/notifications/test/\(token)",
             authorization: "Bearer \(try server.jwt())")
           #expect(other.status == 404)
-          #expect(try TestServer.errorCode(other) == 4_040_008)
+          #expect(other.errorCode == 4_040_008)
         }
         #expect(await receiver.bodies.count == 2)
       }
@@ -58,16 +58,16 @@ struct NotificationEndpointTests {
       let bearer = "Bearer \(try server.jwt())"
       let noWebhook = try await server.request("POST", "/inApps/v1/notifications/test", authorization: bearer)
       #expect(noWebhook.status == 404)
-      #expect(try TestServer.errorCode(noWebhook) == 4_040_007)
+      #expect(noWebhook.errorCode == 4_040_007)
       let malformed = try await server.request(
         "GET", "/inApps/v1/notifications/test/not-a-token", authorization: bearer)
       #expect(malformed.status == 400)
-      #expect(try TestServer.errorCode(malformed) == 4_000_020)
+      #expect(malformed.errorCode == 4_000_020)
       let unknown = try await server.request(
         "GET", "/inApps/v1/notifications/test/\(UUID().uuidString.lowercased())_1700000000000",
         authorization: bearer)
       #expect(unknown.status == 404)
-      #expect(try TestServer.errorCode(unknown) == 4_040_008)
+      #expect(unknown.errorCode == 4_040_008)
       for (method, path) in [
         ("POST", "/inApps/v1/notifications/test"), ("GET", "/sandbox/inApps/v1/notifications/test/x_1"),
         ("POST", "/inApps/v1/notifications/history"),
@@ -79,10 +79,34 @@ struct NotificationEndpointTests {
     }
   }
 
+  @Test func applesLimitsOfOnePerSecondHoldForTestNotifications() async throws {
+    let receiver = WebhookReceiver()
+    try await receiver.serve { hook in
+      let (world, commerce) = appStoreWorld()
+      // The test server's clock stands still: every request falls in one window of one second.
+      try await TestServer.with(
+        world: world, notifications: NotificationSettings(webhookURL: hook), commerce: commerce,
+        appleRateLimits: AppleRateLimits(window: 1)
+      ) { server in
+        let first = try await server.api("POST", "/inApps/v1/notifications/test")
+        #expect(first.status == 200)
+        let second = try await server.api("POST", "/inApps/v1/notifications/test")
+        #expect(second.status == 429)
+        #expect(second.errorCode == 4_290_000)
+        let token = try #require(try first.json()["testNotificationToken"] as? String)
+        #expect(try await server.api("GET", "/inApps/v1/notifications/test/\(token)").status == 200)
+        #expect(try await server.api("GET", "/inApps/v1/notifications/test/\(token)").status == 429)
+        let window: [String: Any] = ["startDate": world.now - 1, "endDate": world.now + 1]
+        #expect(try await server.history(window).status == 200, "history has its own limit of 50")
+        #expect(await receiver.bodies.count == 1)
+      }
+    }
+  }
+
   @Test func historyChecksItsRequestWithApplesCodes() async throws {
     try await TestServer.with(world: DemoWorld.world(rules: .production)) { server in
       let now = await server.mock.state.world.now
-      let cases: [([String: Any], Int64)] = [
+      let cases: [([String: Any], Int)] = [
         (["endDate": now], 4_000_015),
         (["startDate": "yesterday", "endDate": now], 4_000_015),
         (["startDate": now - 1], 4_000_016),
@@ -108,16 +132,16 @@ struct NotificationEndpointTests {
       for (body, code) in cases {
         let answer = try await server.history(body)
         #expect(answer.status == 400, "\(body)")
-        #expect(try TestServer.errorCode(answer) == code, "\(body)")
+        #expect(answer.errorCode == code, "\(body)")
       }
       let notAnObject = try await server.request(
         "POST", "/inApps/v1/notifications/history", body: Data("[1]".utf8),
         authorization: "Bearer \(try server.jwt())")
-      #expect(try TestServer.errorCode(notAnObject) == 4_000_000)
+      #expect(notAnObject.errorCode == 4_000_000)
       let window: [String: Any] = ["startDate": now - 1, "endDate": now + 1]
       let badToken = try await server.history(window, token: "bm90LWEtdG9rZW4")
       #expect(badToken.status == 400)
-      #expect(try TestServer.errorCode(badToken) == 4_000_014)
+      #expect(badToken.errorCode == 4_000_014)
       let empty = try await server.history(window)
       #expect(empty.status == 200)
       #expect((try empty.json()["notificationHistory"] as? [Any])?.isEmpty == true)
@@ -129,12 +153,11 @@ struct NotificationEndpointTests {
   @Test func historyPagesByTwentyAndATokenSurvivesNewNotifications() async throws {
     let receiver = WebhookReceiver()
     try await receiver.serve { hook in
-      try await TestServer.with(
-        world: DemoWorld.world(rules: .production), notifications: NotificationSettings(webhookURL: hook),
-        products: TestCatalog.products
+      try await TestServer.withStore(
+        rules: .production, notifications: NotificationSettings(webhookURL: hook)
       ) { server in
         let start = await server.mock.state.world.now
-        try await server.buy("weekly.news", on: "alice.iphone")
+        _ = try await server.buy("weekly.news", on: "alice.iphone")
         try await server.event(["type": "advanceClock", "by": 22 * 7 * Self.day])
         let window: [String: Any] = ["startDate": start, "endDate": start + 179 * Self.day]
         let first = try await server.history(window).json()
@@ -144,9 +167,9 @@ struct NotificationEndpointTests {
         let token = try #require(first["paginationToken"] as? String)
         // A token belongs to its query.
         let otherQuery = try await server.history(window.merging(["onlyFailures": true]) { $1 }, token: token)
-        #expect(try TestServer.errorCode(otherQuery) == 4_000_014)
+        #expect(otherQuery.errorCode == 4_000_014)
         let otherHost = try await server.history(window, token: token, sandbox: true)
-        #expect(try TestServer.errorCode(otherHost) == 4_000_014)
+        #expect(otherHost.errorCode == 4_000_014)
         // Renewals land while the client pages: it still sees each notification once.
         try await server.event(["type": "advanceClock", "by": 2 * 7 * Self.day])
         var seen = page1.compactMap { $0["signedPayload"] as? String }
@@ -193,23 +216,21 @@ struct NotificationEndpointTests {
         try await server.event(["type": "advanceClock", "by": 1])
         let stale = try await server.history(window, token: token)
         #expect(stale.status == 400)
-        #expect(try TestServer.errorCode(stale) == 4_000_017)
+        #expect(stale.errorCode == 4_000_017)
       }
     }
   }
 
   @Test func historyFiltersByTypeCustomerDatesAndFailures() async throws {
-    try await TestServer.with(
-      world: DemoWorld.world(rules: .production), products: TestCatalog.products
-    ) { server in
+    try await TestServer.withAppStore(rules: .production) { server in
       let start = await server.mock.state.world.now
-      try await server.buy("premium.monthly", on: "alice.iphone")
-      try await server.buy("coins.100", on: "kenji.iphone")
+      _ = try await server.buy("premium.monthly", on: "alice.iphone")
+      _ = try await server.buy("coins.100", on: "kenji.iphone")
       try await server.event(["type": "advanceClock", "by": 40 * Self.day])
       let window: [String: Any] = ["startDate": start, "endDate": start + 41 * Self.day]
       func types(_ extra: [String: Any]) async throws -> [String] {
         try await server.allHistoryPages(window.merging(extra) { $1 }).joined().map {
-          let payload = try JWSPayload.decode($0["signedPayload"] as? String ?? "")
+          let payload = try jwsPayload($0["signedPayload"] as? String ?? "")
           return [payload["notificationType"], payload["subtype"]].compactMap { $0 as? String }.joined(
             separator: "/")
         }

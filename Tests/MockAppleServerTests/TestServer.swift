@@ -1,4 +1,3 @@
-import AppStoreCommerce
 import CommerceSimulation
 import Crypto
 import Foundation
@@ -26,7 +25,7 @@ struct TestServer {
   static func with(
     world: WorldState = DemoWorld.world(rules: .production), maximumBodyBytes: Int = 1 << 20,
     rateLimit: Int? = nil, notifications: NotificationSettings = NotificationSettings(),
-    products: [Product] = [], commerce: CommerceWorld? = nil, appleRateLimits: AppleRateLimits? = nil,
+    commerce: CommerceWorld? = nil, appleRateLimits: AppleRateLimits? = nil,
     _ body: (TestServer) async throws -> Void
   ) async throws {
     let key = P256.Signing.PrivateKey()
@@ -36,8 +35,7 @@ struct TestServer {
       port: 0, verifier: verifier, maximumBodyBytes: maximumBodyBytes, rateLimitPerSecond: rateLimit,
       clock: { TestServer.now }, logLevel: .warning, notifications: notifications,
       appleRateLimits: appleRateLimits)
-    let server = try MockAppleServer(
-      world: world, configuration: configuration, products: products, commerce: commerce)
+    let server = try MockAppleServer(world: world, configuration: configuration, commerce: commerce)
     let (ports, continuation) = AsyncStream<Int>.makeStream()
     let task = Task { try await server.run { continuation.yield($0) } }
     var iterator = ports.makeAsyncIterator()
