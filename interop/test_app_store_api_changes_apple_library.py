@@ -131,7 +131,7 @@ def test_paging_while_a_renewal_lands_sees_each_transaction_once(changing_commer
     assert set(seen) == set(held), "every transaction, the new ones too"
 
 
-def test_a_mass_extension_completes_and_notifies_each_subscriber(changing_commerce_world, client, library):
+def test_a_mass_extension_completes_notifies_each_subscriber_and_sends_its_summary(changing_commerce_world, client, library):
     world = changing_commerce_world
     renewal = _subscription(world, "erin", "premium")["renewalInfo"]["renewalDate"]
     request_id = str(uuid.UUID("5f0c7b8e-2d1a-4c39-8e0f-6a2b9d4c7e11"))
@@ -144,15 +144,23 @@ def test_a_mass_extension_completes_and_notifies_each_subscriber(changing_commer
     assert status.complete is True and status.completeDate == world.server.now()
     assert status.succeededCount >= 1, "erin's subscription is active"
     assert _subscription(world, "erin", "premium")["renewalInfo"]["renewalDate"] == renewal + 7 * DAY_MS
-    # Each extended subscriber gets RENEWAL_EXTENDED, its renewal info showing the new date. The
-    # notifications go out with the server's next delivery round, which a clock move starts.
-    world.advance(0)
-    extended = []
+    # Each extended subscriber gets RENEWAL_EXTENDED, its renewal info showing the new date, and
+    # RENEWAL_EXTENSION / SUMMARY closes the request; the call itself sends them.
+    extended, summaries = [], []
     for signed in world.webhook.signed_payloads():
         decoded = library.verify_and_decode_notification(signed)
         if decoded.rawNotificationType == "RENEWAL_EXTENDED" and decoded.signedDate == status.completeDate:
             renewal_info = library.verify_and_decode_renewal_info(decoded.data.signedRenewalInfo)
             extended.append((renewal_info.originalTransactionId, renewal_info.renewalDate))
+        if decoded.rawNotificationType == "RENEWAL_EXTENSION" and decoded.rawSubtype == "SUMMARY":
+            summaries.append(decoded)
     erin = _subscription(world, "erin", "premium")
     assert (erin["originalTransactionId"], renewal + 7 * DAY_MS) in extended
     assert len(extended) == status.succeededCount
+    [summary] = [decoded.summary for decoded in summaries]
+    assert summaries[0].data is None
+    assert (summary.requestIdentifier, summary.productId) == (request_id, "premium.monthly")
+    assert (summary.succeededCount, summary.failedCount) == (status.succeededCount, status.failedCount)
+    assert summary.bundleId == BUNDLE_ID and summary.appAppleId == APP_APPLE_ID
+    assert summary.rawEnvironment == world.environment
+    assert summary.storefrontCountryCodes == ["USA"]
