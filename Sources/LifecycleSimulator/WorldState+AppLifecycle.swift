@@ -105,6 +105,7 @@ extension WorldState {
       id: periodId, customerId: device.customerId, type: type, ordinal: ordinal, creationDate: now,
       expirationDate: now + rules.lifetimes[type], tokenIndexes: [], requestCount: 0)
     periods.append(period)
+    notePeriodStarted(periodId)
     log.add(
       .period,
       "\(type.rawValue) period \(ordinal) of \(device.customerId) starts, expires \(ISOTime.string(period.expirationDate))"

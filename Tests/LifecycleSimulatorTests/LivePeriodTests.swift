@@ -1,6 +1,7 @@
 import ExternalPurchaseTokens
-import LifecycleSimulator
 import Testing
+
+@testable import LifecycleSimulator
 
 /// Clock moves and "the active period" look only at periods that can still be unexpired (the
 /// engine notes them after each clock move). These hold every answer against a search of all
@@ -19,7 +20,16 @@ struct LivePeriodTests {
               $0.customerId == customer && $0.type == type && $0.isActive(at: world.now)
             }
             #expect(world.activePeriod(of: customer, type: type) == expected, "seed \(seed), world \(index)")
+            let latest = world.periods.last { $0.customerId == customer && $0.type == type }
+            #expect(world.latestPeriod(of: customer, type: type) == latest, "seed \(seed), world \(index)")
+            #expect(world.hasPeriod(of: customer, type: type) == (latest != nil))
           }
+        }
+        for period in world.periods {
+          let earlier = world.periods[..<period.id].filter {
+            $0.customerId == period.customerId && $0.type == period.type
+          }
+          #expect(period.ordinal == earlier.count + 1, "ordinals count up per customer and type")
         }
         let ahead = world.periods.map(\.expirationDate).filter { $0 > world.now }
         #expect(world.nextExpiry == ahead.min(), "seed \(seed), world \(index)")
