@@ -84,10 +84,11 @@ public struct StepHistory: RandomAccessCollection, Sendable {
     }
     times.append(now)
     lineStarts.append(UInt32(lines.count))
-    let summary = event.summary
     for (offset, entry) in outcome.log.enumerated() {
-      // The engine's first line is always the summary; check rather than assume.
-      let isSummary = offset == 0 && entry.kind == .event && entry.message == summary
+      // `WorldState.apply` always logs the event's summary first (checked in debug builds and by
+      // the tests that read every step back); building it again here would cost a string a step.
+      let isSummary = offset == 0 && entry.kind == .event
+      assert(!isSummary || entry.message == event.summary, "the first log line is the event's summary")
       lines.append(
         StoredLine(
           time: entry.time, message: isSummary ? Self.summaryMessage : messages.number(of: entry.message),
