@@ -26,7 +26,7 @@ public struct CanonicalTokenView {
 
   /// As `ExternalPurchaseToken.environment`: all ASCII, so a byte prefix is the string prefix.
   public var environment: TokenEnvironment {
-    externalPurchaseId.starts(with: TokenEnvironment.sandboxIdPrefix.utf8) ? .sandbox : .production
+    externalPurchaseId.hasLiteral("SANDBOX", at: 0) ? .sandbox : .production
   }
 
   /// As `ExternalPurchaseToken.kind`.
@@ -36,28 +36,31 @@ public struct CanonicalTokenView {
 }
 
 extension TokenDecoder {
-  /// Decodes a lenient token whose JSON is ASCII in the canonical layout, and calls `body`
-  /// with it (the view is valid only during the call); returns `nil` without calling `body`
-  /// for anything else: strict mode, another layout, or any error. The caller then decodes
-  /// with `decode(utf8:)`, which decides, so this path never changes a verdict or a value.
-  public func withCanonicalView<Result>(
-    utf8 input: UnsafeBufferPointer<UInt8>, _ body: (CanonicalTokenView) -> Result
-  ) -> Result? {
-    guard mode == .lenient, !input.isEmpty, input.count <= Self.maximumTokenLength else { return nil }
+  /// Decodes a lenient token whose JSON is ASCII in the canonical layout, calls `body` with it
+  /// (the view is valid only during the call) and returns true; returns false without calling
+  /// `body` for anything else: strict mode, another layout, or any error. The caller then
+  /// decodes with `decode(utf8:)`, which decides, so this path never changes a verdict or a
+  /// value. Not generic on purpose: called from another module, a generic body cost a runtime
+  /// metadata lookup per token.
+  public func withCanonicalView(
+    utf8 input: UnsafeBufferPointer<UInt8>, _ body: (CanonicalTokenView) -> Void
+  ) -> Bool {
+    guard mode == .lenient, !input.isEmpty, input.count <= Self.maximumTokenLength else { return false }
     let capacity = Base64URL.decodedCapacity(forTextLength: input.count)
-    return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: capacity) { buffer -> Result? in
+    return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: capacity) { buffer -> Bool in
       guard let text = try? Base64URL.decode(input, from: 0, to: input.count, into: buffer), text.isASCII
-      else { return nil }
+      else { return false }
       let json = UnsafeBufferPointer(rebasing: buffer[0..<text.count])
       guard let layout = CanonicalLayoutReader.scan(json),
         (try? TokenJSONReader.checkCustomLinkFields(
           creation: layout.tokenCreationDate, tokenType: layout.tokenType,
           expiration: layout.tokenExpirationDate)) != nil
-      else { return nil }
-      return body(
+      else { return false }
+      body(
         CanonicalTokenView(
           json: json, appAppleId: layout.appAppleId, tokenCreationDate: layout.tokenCreationDate,
           tokenType: layout.tokenType, tokenExpirationDate: layout.tokenExpirationDate, layout: layout))
+      return true
     }
   }
 }

@@ -31,7 +31,7 @@ struct DecodeSession {
     if trimmed.allSatisfy(Self.isASCIIWhitespace) { return }  // stops at the first other byte
     inputs += 1
     // Most tokens decode in place and go straight to the output; the rest take the full decoder.
-    if !hasURLMark, decoder.withCanonicalView(utf8: trimmed, { write($0, number: number) }) != nil { return }
+    if !hasURLMark, decoder.withCanonicalView(utf8: trimmed, { write($0, number: number) }) { return }
     do throws(any Error) {
       // Base64URL never contains ':' or '?', so either one means a URL, rare enough for a string.
       let token =

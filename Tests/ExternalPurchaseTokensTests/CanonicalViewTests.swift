@@ -4,7 +4,7 @@ import Testing
 import TokenCorpus
 
 /// `withCanonicalView` decodes canonical tokens in place for `epsim decode`; it must see exactly
-/// what `decode` sees, and hand every other input back (nil) so the full decoder decides.
+/// what `decode` sees, and hand every other input back (false) so the full decoder decides.
 @Suite("Tokens decoded in place agree with the decoder")
 struct CanonicalViewTests {
   /// The view's values, as a token, to compare with the decoder's.
@@ -19,14 +19,17 @@ struct CanonicalViewTests {
   static func view(_ text: String, mode: TokenDecoder.Mode = .lenient) -> (
     token: ExternalPurchaseToken, fields: String, environment: TokenEnvironment, kind: TokenKind
   )? {
-    Array(text.utf8).withUnsafeBufferPointer { bytes in
+    var seen: (ExternalPurchaseToken, String, TokenEnvironment, TokenKind)?
+    let viewed = Array(text.utf8).withUnsafeBufferPointer { bytes in
       TokenDecoder(mode: mode).withCanonicalView(utf8: bytes) { view in
-        (
+        seen = (
           token(of: view), String(decoding: view.fieldsWithoutClosingBrace, as: UTF8.self), view.environment,
           view.kind
         )
       }
     }
+    #expect(viewed == (seen != nil), "true exactly when the body ran")
+    return seen
   }
 
   @Test func corpusTokensMatchTheDecoder() throws {
