@@ -249,6 +249,24 @@ struct AppStoreNotificationLogSchemaTests {
       let problems = SchemaValidator(document: document).problems(
         try JSONSerialization.jsonObject(with: answer.body), against: schema)
       #expect(problems.isEmpty, "\(problems)")
+      // History lists the three kinds alike; each failed (sandbox: one attempt, refused).
+      let now = await server.mock.state.world.now
+      let window: [String: Any] = ["startDate": now - 3_600_000, "endDate": now + 1]
+      for onlyFailures in [false, true] {
+        let items = try await server.allHistoryPages(
+          window.merging(["onlyFailures": onlyFailures]) { $1 }, sandbox: true
+        ).joined()
+        let kinds = try items.map { try jwsPayload($0["signedPayload"])["notificationType"] as? String }
+        #expect(Set(kinds.compactMap { $0 }) == ["EXTERNAL_PURCHASE_TOKEN", "SUBSCRIBED", "TEST"])
+        #expect(items.count == log.count)
+        #expect(
+          items.allSatisfy {
+            ($0["sendAttempts"] as? [[String: Any]])?.map { $0["sendAttemptResult"] as? String } == [
+              "NO_RESPONSE"
+            ]
+          })
+      }
+      #expect(try await server.allHistoryPages(window).joined().isEmpty, "nothing on the production host")
     }
   }
 }
@@ -298,5 +316,23 @@ struct APICallNotificationTests {
       #expect(lines[1].hasPrefix("GET transactionInfo (200) at "))
       #expect(lines[2].hasPrefix("GET transactionInfo (404) sandbox at "))
     }
+  }
+}
+
+@Suite("Transaction activity: notes per transaction")
+struct TransactionActivityTests {
+  @Test func notesAreKeptNewestFirstWithinTheLimit() {
+    var activity = TransactionActivity()
+    activity.note("no transaction", transactionIds: [], at: 0)
+    #expect(activity.notes.isEmpty)
+    let total = TransactionActivity.limit * 2 + 7
+    for call in 0..<total {
+      activity.note("call \(call)", transactionIds: ["1", "2"], at: Int64(call))
+      #expect(activity.notes.count <= TransactionActivity.limit + TransactionActivity.limit / 4)
+    }
+    #expect(activity.notes.count >= TransactionActivity.limit)
+    #expect(activity.notes.last?.text == "call \(total - 1)")
+    let texts = activity.notes.map(\.text)
+    #expect(texts == (total - texts.count..<total).map { "call \($0)" }, "the newest, in order")
   }
 }
