@@ -19,8 +19,7 @@ extension TUIState {
     let wasSaved = unsavedStepCount == 0
     dropScenarioNotes(after: before)
     let outcome = script.step(on: &simulation)
-    // The file holds its own lines: stepping through it alone leaves nothing to lose on quit.
-    if wasSaved { savedEvents = simulation.appliedSteps.map(\.event) }
+    let storeEvents = followClock(from: before)
     self.script = script
     playStepPosition = nil
     logScroll = 0
@@ -31,8 +30,12 @@ extension TUIState {
     ]
     switch outcome {
     case .performed(let entry):
-      if simulation.position > before, let step = simulation.appliedSteps.last {
+      if case .commerce(let step) = statement.kind {
+        // The stepper's App Store did it; the UI's own follows, as a step of history.
+        performPurchase(step)
+      } else if simulation.position > before, let step = simulation.appliedSteps.last {
         report(step.outcome, of: step.event)
+        noteStore(storeEvents)
       }
       notes += entry.expectations.map(Self.verdictLine(at: world.now))
       let failed = entry.expectations.filter { $0.status != .passed }.count
@@ -49,6 +52,8 @@ extension TUIState {
     case nil:
       break
     }
+    // The file holds its own lines: stepping through it alone leaves nothing to lose on quit.
+    if wasSaved { savedEvents = simulation.appliedSteps.map(\.event) }
     scenarioNotes[simulation.position, default: []] += notes
     scriptStates[simulation.position] = script
     if script.nextStatement == nil, let status {
@@ -112,7 +117,7 @@ extension TUIState {
     }
     let scenario: Scenario
     do throws(ScenarioRecorder.Unrecordable) {
-      scenario = try ScenarioRecorder.scenario(from: simulation, withExpectations: true)
+      scenario = try ScenarioRecorder.scenario(from: simulation, withExpectations: true, commerce: commerce)
     } catch {
       return (.failure(FormError("cannot save as a scenario: \(error.message)")), [])
     }

@@ -109,6 +109,12 @@ extension TUIState {
     case .addCustomer, .addDevice, .editDevice, .editRules, .goToTime, .exportTokens, .saveScenario:
       openDialog(for: action)
     case .stepScenario: stepScenario()
+    case .togglePurchases: togglePurchases()
+    case .buy, .changeProduct: openDialog(for: action)
+    case .renewNow: renewNow()
+    case .toggleBilling: toggleBilling()
+    case .refund: refundSelected()
+    case .toggleAutoRenew: toggleAutoRenew()
     case .togglePayments: togglePayments()
     case .stepSecond, .stepMinute, .stepHour, .stepDay, .toExpiryMinusOne, .toExpiry, .toExpiryPlusOne:
       performClockAction(action)

@@ -22,22 +22,16 @@ extension TUIState {
       let hint =
         selectedDevice?.isAppInstalled == true
         ? "No tokens yet: 1-4 request one." : "No tokens yet: install (i), then request (1-4)."
-      for (row, line) in TextWrap.lines(hint, width: inside.width).prefix(inside.height).enumerated() {
-        frame.put(line, x: inside.x + 1, y: inside.y + row, style: Theme.dim, clip: inside)
-      }
+      drawEmptyListHint(hint, into: &frame, in: inside)
       return
     }
-    let selectedRow = tokenSelectionRow
-    for line in 0..<inside.height {
-      let row = tokenScroll + line
-      guard tokenRows.rows.indices.contains(row) else { break }
-      let rowRect = Rect(x: inside.x, y: inside.y + line, width: inside.width, height: 1)
-      let area = rowRect.withoutGutter
+    drawListRows(
+      into: &frame, in: inside, scroll: tokenScroll, count: tokenRows.rows.count, selected: tokenSelectionRow
+    ) { row, area, frame in
       switch tokenRows.rows[row] {
       case .period(let id): drawPeriodRow(world.periods[id], now: world.now, into: &frame, in: area)
       case .token(let index): drawTokenRow(world.tokens[index], now: world.now, into: &frame, in: area)
       }
-      if row == selectedRow { markSelected(rowRect, into: &frame) }
     }
   }
 
