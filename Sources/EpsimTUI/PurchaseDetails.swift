@@ -58,8 +58,18 @@ enum PurchaseDetails {
     guard let data = try? encoder.encode(payload), let text = String(data: data, encoding: .utf8) else {
       return [StyledLine("(the payload could not be encoded)", Theme.error)]
     }
-    return text.split(separator: "\n").flatMap { line in
-      TextWrap.chunks(line.replacingTabs(), width: width).map { StyledLine($0) }
+    return text.split(separator: "\n").flatMap { line in wrapped(line.replacingTabs(), width: width) }
+  }
+
+  /// A JSON line that does not fit: the key, then its value on the next line further in, so a
+  /// value (an id, a date in ms) stays whole wherever the pane allows it.
+  static func wrapped(_ line: String, width: Int) -> [StyledLine] {
+    guard DisplayWidth.of(line) > width, let colon = line.range(of: " : ") else {
+      return TextWrap.chunks(line, width: width).map { StyledLine($0) }
     }
+    let indent = String(line.prefix { $0 == " " }) + "  "
+    let key = String(line[..<colon.lowerBound]) + " :"
+    let value = indent + line[colon.upperBound...]
+    return (TextWrap.chunks(key, width: width) + TextWrap.chunks(value, width: width)).map { StyledLine($0) }
   }
 }

@@ -67,17 +67,22 @@ extension TUIState {
     } else {
       verdict = ("owned", Theme.active)
     }
-    let arrow = lineStyle == .unicode ? "→" : "->"
+    let arrow = lineStyle == .unicode ? " → " : " -> "
+    let purchased = ISOTime.string(transaction.purchaseDate)
+    // The span, or its shorter form, or (one-time purchases) the date or time of the purchase.
     let dates =
-      transaction.expiresDate.map {
-        "\(ISOTime.string(transaction.purchaseDate).prefix(16)) \(arrow) \(ISOTime.string($0).prefix(16))"
-      }
-      ?? String(ISOTime.string(transaction.purchaseDate).prefix(16))
+      transaction.expiresDate.map { Self.dateSpans(from: transaction.purchaseDate, to: $0, arrow: arrow) }
+      ?? [purchased, String(purchased.prefix(10))]
     var x = frame.put("  \(marker) \(transaction.transactionId)", x: area.x, y: area.y, clip: area)
     let rightWidth = DisplayWidth.of(verdict.0)
-    for fact in facts + [dates] {
-      guard x + 1 + DisplayWidth.of(fact) + 1 + rightWidth <= area.x + area.width else { continue }
+    let fits = { (x: Int, text: String) in
+      x + 1 + DisplayWidth.of(text) + 1 + rightWidth <= area.x + area.width
+    }
+    for fact in facts where fits(x, fact) {
       x = frame.put(" " + fact, x: x, y: area.y, style: Theme.dim, clip: area)
+    }
+    if let span = dates.first(where: { fits(x, $0) }) {
+      x = frame.put(" " + span, x: x, y: area.y, style: Theme.dim, clip: area)
     }
     // The id is never cut: on a pane too narrow for both, the verdict goes (Enter tells it).
     if x + 1 + rightWidth <= area.x + area.width {
