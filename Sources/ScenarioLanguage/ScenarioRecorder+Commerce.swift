@@ -20,4 +20,11 @@ extension ScenarioRecorder {
     }
     return kinds
   }
+
+  /// `expect notification ...` for the step that led to `position`: the last notification the App
+  /// Store sent during it, `none` when it sent none.
+  static func notificationHeard(at position: Int, in commerce: CommerceHistory) -> ExpectationKind {
+    let events = commerce.change(at: position)?.events ?? []
+    return .notification(events.last { $0.notification != nil }?.notification?.text ?? "none")
+  }
 }

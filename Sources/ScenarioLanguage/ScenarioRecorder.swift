@@ -31,8 +31,9 @@ public enum ScenarioRecorder {
     var position = 0
     try simulation.forEachAppliedStep { (step, after) throws(Unrecordable) in
       position += 1
+      let heard = withExpectations ? commerce.flatMap { notificationHeard(at: position, in: $0) } : nil
       if let purchase = commerce?.purchases[position] {
-        statements.append(Statement(.commerce(purchase)))
+        statements.append(Statement(.commerce(purchase), expectations: heard.map { [Expectation($0)] } ?? []))
         before = after
         return
       }
@@ -42,6 +43,10 @@ public enum ScenarioRecorder {
           of: step, in: after, answers: &answers
         )
         .map { Expectation($0) }
+        // A clock move that made the App Store act says what Apple would have sent last.
+        if case .advanceClock = step.event, let heard, commerce?.change(at: position) != nil {
+          recorded[recorded.count - 1].expectations.append(Expectation(heard))
+        }
       }
       statements += recorded
       before = after
