@@ -59,8 +59,12 @@ public struct CommerceHistory: Sendable {
     } else {
       events = try next.advance(to: world.now)
     }
-    changes.removeAll { $0.position > start }
-    purchases = purchases.filter { $0.key <= start }
+    // Every purchase is a change, so with no change after `start` there is nothing to forget (the
+    // common case: a step at the end of the history costs no scan).
+    if let last = changes.last, last.position > start {
+      changes.removeAll { $0.position > start }
+      purchases = purchases.filter { $0.key <= start }
+    }
     if step != nil || !events.isEmpty {
       changes.append(Change(position: position, world: next, events: events))
     }

@@ -30,7 +30,7 @@ extension TUIState {
       selectedToken = tokenRows.newestToken
     }
     nextExpiry = [world.nextExpiry, nextStoreMoment].compactMap { $0 }.min()
-    refreshPurchases()
+    if showsPurchases { refreshPurchases() }
     let position = simulation.position
     if searchQuery.isEmpty {
       logEntryCount =

@@ -114,6 +114,17 @@ struct PurchaseTests {
     #expect(!TUIState.demo().footerBindings().map(\.label).contains("purchases"))
   }
 
+  @Test func aNewWorldKeepsTheCatalogAndForgetsThePurchases() {
+    var state = TUIState.store()
+    state.type("p")
+    state.buy()
+    state.type("W")
+    state.press(.enter)
+    #expect(state.store.state.transactions.isEmpty)
+    #expect(state.store.state.products == TUIState.store().store.state.products)
+    #expect(state.commerce.changes.isEmpty)
+  }
+
   @Test func refundAutoRenewAndUpgrade() throws {
     var state = TUIState.store()
     state.type("p")
