@@ -66,10 +66,14 @@ extension TUIState {
   }
 
   /// What the step that led to `position` did, in a few words: a purchase step reads as its
-  /// scenario line, any other as the engine's summary.
+  /// scenario line, any other as the engine's summary and what the App Store did last during it
+  /// (the notification Apple would send).
   func stepSummary(at position: Int) -> String {
     if let purchase = commerce.purchases[position] { return ScenarioWriter.commerceStep(purchase) }
-    return simulation.steps[position - 1].event.summary
+    let summary = simulation.steps[position - 1].event.summary
+    guard let last = commerce.change(at: position)?.events.last else { return summary }
+    // The notification's name says it in few columns (history rows are one line).
+    return summary + "; " + (last.notification?.text ?? "App Store: " + last.summary)
   }
 
   /// The engine's log lines of the step that led to `position`; a purchase step's (a clock move to

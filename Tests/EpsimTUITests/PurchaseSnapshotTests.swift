@@ -34,6 +34,13 @@ struct PurchaseSnapshotTests {
     expectSnapshot(state.render(), named: "purchases-billing-retry-200x50")
   }
 
+  /// Purchase steps in the history dialog, by their scenario lines.
+  @Test func historyListsPurchases() {
+    var state = PurchaseTests.session()
+    state.type("H")
+    expectSnapshot(state.render(), named: "purchases-history-80x24")
+  }
+
   @Test func asciiAndTheMinimumSize() {
     var state = TUIState(
       world: DemoWorld.world(), products: DemoStore.products, lineStyle: .ascii, width: 60, height: 16)
