@@ -176,6 +176,7 @@ extension TUIState {
         $0.gracePeriod = store.state.settings.gracePeriod
       })
     savedEvents = []
+    savedPurchases = [:]
     script = nil
     scriptAtStart = nil
     scriptStates = [:]

@@ -53,7 +53,10 @@ extension TUIState {
       break
     }
     // The file holds its own lines: stepping through it alone leaves nothing to lose on quit.
-    if wasSaved { savedEvents = simulation.appliedSteps.map(\.event) }
+    if wasSaved {
+      savedEvents = simulation.appliedSteps.map(\.event)
+      savedPurchases = commerce.purchases.filter { $0.key <= simulation.position }
+    }
     scenarioNotes[simulation.position, default: []] += notes
     scriptStates[simulation.position] = script
     if script.nextStatement == nil, let status {
@@ -127,7 +130,8 @@ extension TUIState {
     let steps = scenario.steps.count
     pendingWrites[path] = PendingWrite(
       failure: "saving to", success: "saved \(steps) step\(steps == 1 ? "" : "s") as a scenario to",
-      savedEvents: simulation.appliedSteps.map(\.event), quitsWhenDone: thenQuit)
+      savedEvents: simulation.appliedSteps.map(\.event),
+      savedPurchases: commerce.purchases.filter { $0.key <= simulation.position }, quitsWhenDone: thenQuit)
     status = StatusMessage(.info, "saving \(steps) steps to \(path)…")
     return (.success(()), [.writeFile(path: path, contents: text)])
   }

@@ -30,7 +30,10 @@ extension TUIState {
         status = StatusMessage(.error, "\(write.failure) \(path) failed: \(error)")
       } else {
         status = StatusMessage(.success, "\(write.success) \(path)")
-        if let saved = write.savedEvents { savedEvents = saved }
+        if let saved = write.savedEvents {
+          savedEvents = saved
+          savedPurchases = write.savedPurchases
+        }
         if write.quitsWhenDone { isFinished = true }
       }
     case .clipboardCopied(let error):

@@ -49,6 +49,9 @@ public struct TUIState: Sendable {
   var pendingWrites: [String: PendingWrite] = [:]
   /// The steps in effect when the session was last saved (or opened): quitting with others asks.
   var savedEvents: [WorldEvent] = []
+  /// The purchase steps among them, by position: a purchase's event is a clock move to where the
+  /// clock was, so two different purchases at one time have equal events.
+  var savedPurchases: [Int: CommerceStep] = [:]
   /// The loaded scenario as it was before its first line, and after each stepped line by the
   /// history position it left: undo and redo move the scenario's pointer with the history.
   var scriptAtStart: ScenarioStepper?

@@ -114,6 +114,25 @@ struct PurchaseTests {
     #expect(!TUIState.demo().footerBindings().map(\.label).contains("purchases"))
   }
 
+  /// A purchase's event is a clock move to where the clock was: after a save, another purchase
+  /// in its place still counts as unsaved.
+  @Test func anotherPurchaseInPlaceOfASavedOneIsUnsaved() throws {
+    var state = TUIState.store()
+    state.type("p")
+    state.buy()
+    state.type("w")
+    let effects = state.press(.enter)
+    guard case .writeFile(let path, _) = try #require(effects.first) else {
+      Issue.record("no file written")
+      return
+    }
+    state.handle(.fileWritten(path: path, error: nil))
+    #expect(state.unsavedStepCount == 0)
+    state.type("[")
+    state.buy(productIndex: 7)
+    #expect(state.unsavedStepCount == 1)
+  }
+
   @Test func aNewWorldKeepsTheCatalogAndForgetsThePurchases() {
     var state = TUIState.store()
     state.type("p")
