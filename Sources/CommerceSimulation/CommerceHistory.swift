@@ -25,6 +25,9 @@ public struct CommerceHistory: Sendable {
   public private(set) var purchases: [Int: CommerceStep] = [:]
   /// The App Store at the token history's current position and time.
   public private(set) var current: CommerceWorld
+  /// Every event the App Store produced, in order, undone ones included: Apple's side saw them
+  /// (a server beside the UI has sent their notifications), so undo never takes them back.
+  public private(set) var eventLog: [CommerceDomainEvent] = []
 
   public init(initial: CommerceWorld) {
     self.initial = initial
@@ -70,6 +73,7 @@ public struct CommerceHistory: Sendable {
     }
     if let step { purchases[position] = step }
     current = next
+    eventLog += events
     return events
   }
 

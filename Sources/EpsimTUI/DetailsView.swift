@@ -69,7 +69,7 @@ extension TUIState {
     var lines: [StyledLine]
     if let transaction = selectedStoreTransaction {
       if full {
-        lines = PurchaseDetails.lines(for: transaction, in: state, width: inside.width)
+        lines = PurchaseDetails.lines(for: transaction, in: state, width: inside.width, server: server)
       } else {
         lines = PurchaseDetails.facts(for: transaction, in: state, width: inside.width)
         lines.append(StyledLine("Enter: the decoded transaction and renewal info", Theme.dim))
@@ -89,7 +89,9 @@ extension TUIState {
   /// The details overlay's lines: the selected transaction in the purchases view, else the token.
   func detailsOverlayLines(width: Int) -> [StyledLine] {
     if showsPurchases {
-      return selectedStoreTransaction.map { PurchaseDetails.lines(for: $0, in: store.state, width: width) }
+      return selectedStoreTransaction.map {
+        PurchaseDetails.lines(for: $0, in: store.state, width: width, server: server)
+      }
         ?? []
     }
     return selectedIssuedToken.map { DetailsContent.lines(for: $0, in: world, width: width, server: server) }

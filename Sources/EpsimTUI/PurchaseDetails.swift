@@ -6,8 +6,17 @@ import TextFrame
 /// The lines describing one App Store transaction: what it is, its decoded payload (every field
 /// Apple would sign, SPEC-APPSTORE 3.1) and, for a subscription, the renewal info (3.2).
 enum PurchaseDetails {
-  static func lines(for transaction: TransactionRecord, in state: CommerceState, width: Int) -> [StyledLine] {
+  static func lines(
+    for transaction: TransactionRecord, in state: CommerceState, width: Int, server: ServerActivity? = nil
+  ) -> [StyledLine] {
     var lines = facts(for: transaction, in: state, width: width)
+    if let server {
+      lines.append(StyledLine(""))
+      lines.append(StyledLine("Seen by the mock server at \(server.address)", Theme.heading))
+      let seen = server.lines(forTransaction: String(transaction.transactionId))
+      let shown = seen.isEmpty ? ["nothing yet: no API call named it, no notification about it"] : seen
+      for line in shown { lines += TextWrap.lines(line, width: width).map { StyledLine($0) } }
+    }
     lines.append(StyledLine(""))
     lines.append(StyledLine("Decoded transaction (JWSTransactionDecodedPayload)", Theme.heading))
     lines += json(state.payload(of: transaction, signedDate: state.now), width: width)
