@@ -50,15 +50,16 @@ struct LivePeriodTests {
   /// A world whose clock was set back from outside (not through events) must not trust what it
   /// noted at the later time.
   @Test func aClockSetBackFromOutsideSearchesEverything() throws {
-    var world = TestWorlds.eu(rules: .sandbox)
-    let start = world.now
-    try world.run(.install(device: "k1"))
-    try world.run(.requestToken(device: "k1", type: .services))
-    try world.run(.advanceClock(to: start + 400 * Milliseconds.day))
-    #expect(world.activePeriod(of: "kenji", type: .services) == nil)
-    world.now = start + Milliseconds.minute
-    let expected = world.periods.last { $0.customerId == "kenji" && $0.type == .services }
+    var world = try #require(HistorySnapshotTests.session(events: 300, seed: 8).worlds.last)
+    let period = try #require(world.periods.last)
+    try world.run(.advanceClock(to: max(world.now, period.expirationDate) + Milliseconds.day))
+    #expect(world.activePeriod(of: period.customerId, type: period.type) == nil)
+    world.now = period.creationDate  // active again: creation <= now < expiration
+    let expected = world.periods.last {
+      $0.customerId == period.customerId && $0.type == period.type && $0.isActive(at: world.now)
+    }
     #expect(expected != nil)
-    #expect(world.activePeriod(of: "kenji", type: .services) == expected)
+    #expect(world.activePeriod(of: period.customerId, type: period.type) == expected)
+    #expect(world.nextExpiry == world.periods.map(\.expirationDate).filter { $0 > world.now }.min())
   }
 }
