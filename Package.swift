@@ -76,6 +76,7 @@ let package = Package(
       name: "EpsimTUI",
       dependencies: [
         "ExternalPurchaseTokens", "LifecycleSimulator", "ScenarioLanguage", "TextFrame", "FileOutput",
+        "AppStoreCommerce", "CommerceSimulation",
       ]),
     // What each token must be reported as, and Apple's checks of a report; no networking.
     .target(name: "ExternalPurchaseReports", dependencies: ["ExternalPurchaseTokens", "LifecycleSimulator"]),
@@ -153,6 +154,7 @@ let package = Package(
       name: "EpsimTUITests",
       dependencies: [
         "EpsimTUI", "LifecycleSimulator", "ScenarioLanguage", "TextFrame", "FrameSnapshotTesting",
+        "AppStoreCommerce", "CommerceSimulation",
       ],
       exclude: ["Snapshots"]),
     .testTarget(

@@ -7,7 +7,7 @@
 A and B run alternately (A B A B ...) after one warm-up each, so a machine whose speed drifts
 slows both; each run's wall time is taken from just before the start to the end, start-up
 included. Prints one line per pair and a summary with the medians, the median of the per-pair
-ratios A/B, peak resident memory (the kernel's own figure for the finished child) and, with
+ratios B/A (by wall time, and by CPU time for plain runs), peak resident memory (the kernel's own figure for the finished child) and, with
 --per, a rate (N units per median second). Standard input is --input (or empty); standard output
 and error go to /dev/null so a terminal or a pipe never slows a run.
 
@@ -38,7 +38,7 @@ def run_plain(argv, input_path):
     process.returncode = os.waitstatus_to_exitcode(status)
     if input_path:
         stdin.close()
-    return elapsed, usage.ru_maxrss, process.returncode
+    return elapsed, usage.ru_maxrss, process.returncode, usage.ru_utime + usage.ru_stime
 
 
 def run_until_output(argv, marker, rows=24, columns=80):
@@ -121,30 +121,47 @@ def main():
         once(command)  # warm-up: page cache, dynamic loader
     results = {command: [] for command in commands}
     ratios = []
+    # CPU time (user + system of the finished child): on a shared machine wall time counts the
+    # waits for a core, CPU time much less so. Plain runs only.
+    cpu_ratios = []
+
+    def has_cpu(result):
+        return len(result) > 3
+
+    def cpu_text(result):
+        return f" ({result[3] * 1000:.0f} ms CPU)" if has_cpu(result) else ""
     for run in range(options.runs):
         pair = [once(command) for command in commands]
         for command, result in zip(commands, pair):
             results[command].append(result)
-        text = f"  run {run + 1}: A {pair[0][0] * 1000:9.1f} ms (exit {pair[0][2]})"
+        text = f"  run {run + 1}: A {pair[0][0] * 1000:9.1f} ms{cpu_text(pair[0])} (exit {pair[0][2]})"
         if options.b:
             ratios.append(pair[1][0] / pair[0][0])
-            text += f"   B {pair[1][0] * 1000:9.1f} ms (exit {pair[1][2]})"
+            if has_cpu(pair[0]) and has_cpu(pair[1]):
+                cpu_ratios.append(pair[1][3] / max(pair[0][3], 1e-6))
+            text += f"   B {pair[1][0] * 1000:9.1f} ms{cpu_text(pair[1])} (exit {pair[1][2]})"
         print(text, file=sys.stderr)
 
     def summary(command):
         walls = [r[0] for r in results[command]]
         return statistics.median(walls), max(r[1] for r in results[command]) / 1024
 
+    def cpu_summary(command):
+        cpus = [r[3] for r in results[command] if has_cpu(r)]
+        return f" ({statistics.median(cpus) * 1000:.0f} ms CPU)" if cpus else ""
+
     wall_a, peak_a = summary(options.a)
-    line = f"RESULT {options.label} | A {wall_a * 1000:.1f} ms, peak {peak_a:.1f} MB"
+    line = f"RESULT {options.label} | A {wall_a * 1000:.1f} ms{cpu_summary(options.a)}, peak {peak_a:.1f} MB"
     if options.per:
         line += f", {options.per / wall_a:,.0f} {options.unit}/s"
     if options.b:
         wall_b, peak_b = summary(options.b)
-        line += f" | B {wall_b * 1000:.1f} ms, peak {peak_b:.1f} MB"
+        line += f" | B {wall_b * 1000:.1f} ms{cpu_summary(options.b)}, peak {peak_b:.1f} MB"
         if options.per:
             line += f", {options.per / wall_b:,.0f} {options.unit}/s"
         line += f" | B/A {statistics.median(ratios):.2f}x"
+        if cpu_ratios:
+            line += f" (CPU {statistics.median(cpu_ratios):.2f}x)"
     print(line)
     print(f"  A: {options.a}\n  B: {options.b or '-'}", file=sys.stderr)
 

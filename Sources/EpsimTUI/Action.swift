@@ -21,6 +21,8 @@ public enum Action: String, CaseIterable, Hashable, Sendable {
   case undo, redo, showHistory, rewindHere
   // Getting tokens out.
   case copyToken, copyId, copyLinkURL, exportTokens
+  // The App Store (SPEC-APPSTORE 3): the purchases view and what customers and Apple do there.
+  case togglePurchases, buy, renewNow, toggleBilling, refund, toggleAutoRenew, changeProduct
   // Scenarios: step through a loaded file, save the session as one.
   case stepScenario, saveScenario
   // Inside forms and prompts.

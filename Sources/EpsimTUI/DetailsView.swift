@@ -5,6 +5,10 @@ extension TUIState {
   /// The selected token: in full beside the list on wide terminals, a summary otherwise.
   func drawDetailsPane(into frame: inout Frame, in rect: Rect, full: Bool) {
     let inside = drawPane("Details", into: &frame, in: rect, pane: nil)
+    if showsPurchases {
+      drawTransactionDetails(into: &frame, in: inside, full: full)
+      return
+    }
     guard let issued = selectedIssuedToken else {
       // Nothing to show yet: say where things stand and what to press.
       let about = TextWrap.lines(describeWorldSelection(), width: inside.width).map { StyledLine($0) }
@@ -59,8 +63,44 @@ extension TUIState {
     return [first, second, third, StyledLine("Enter: JSON, raw token, link, reporting", Theme.dim)]
   }
 
+  /// The selected transaction decoded, or a compact summary on small terminals.
+  private func drawTransactionDetails(into frame: inout Frame, in inside: Rect, full: Bool) {
+    let state = store.state
+    var lines: [StyledLine]
+    if let transaction = selectedStoreTransaction {
+      if full {
+        lines = PurchaseDetails.lines(for: transaction, in: state, width: inside.width, server: server)
+      } else {
+        lines = PurchaseDetails.facts(for: transaction, in: state, width: inside.width)
+        lines.append(StyledLine("Enter: the decoded transaction and renewal info", Theme.dim))
+      }
+    } else {
+      lines = [StyledLine("No purchase selected: b buys, ? lists every key.", Theme.dim)]
+    }
+    if lines.count > inside.height, inside.height > 0 {
+      lines = Array(lines.prefix(inside.height - 1))
+      lines.append(StyledLine("\(lineStyle.ellipsis) Enter shows everything", Theme.dim))
+    }
+    for (row, line) in lines.prefix(inside.height).enumerated() {
+      line.draw(into: &frame, x: inside.x, y: inside.y + row, clip: inside, ellipsis: lineStyle.ellipsis)
+    }
+  }
+
+  /// The details overlay's lines: the selected transaction in the purchases view, else the token.
+  func detailsOverlayLines(width: Int) -> [StyledLine] {
+    if showsPurchases {
+      return selectedStoreTransaction.map {
+        PurchaseDetails.lines(for: $0, in: store.state, width: width, server: server)
+      }
+        ?? []
+    }
+    return selectedIssuedToken.map { DetailsContent.lines(for: $0, in: world, width: width, server: server) }
+      ?? []
+  }
+
   /// Line count of the details overlay, for scrolling limits.
   func detailsOverlayLineCount() -> Int {
+    if showsPurchases { return detailsOverlayLines(width: detailsOverlayWidth - 2).count }
     guard let issued = selectedIssuedToken else { return 0 }
     return DetailsContent.lines(for: issued, in: world, width: detailsOverlayWidth - 2, server: server).count
   }
@@ -68,9 +108,10 @@ extension TUIState {
   var detailsOverlayWidth: Int { overlayWidth(preferred: 100) }
 
   func drawDetailsOverlay(into frame: inout Frame, scroll: Int) {
-    guard let issued = selectedIssuedToken else { return }
-    let inside = overlayBox("Token details", into: &frame, width: detailsOverlayWidth, height: height - 2)
-    let lines = DetailsContent.lines(for: issued, in: world, width: inside.width, server: server)
+    guard showsPurchases ? selectedStoreTransaction != nil : selectedIssuedToken != nil else { return }
+    let title = showsPurchases ? "Transaction details" : "Token details"
+    let inside = overlayBox(title, into: &frame, width: detailsOverlayWidth, height: height - 2)
+    let lines = detailsOverlayLines(width: inside.width)
     for row in 0..<inside.height {
       let index = scroll + row
       guard lines.indices.contains(index) else { break }

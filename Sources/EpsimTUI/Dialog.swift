@@ -11,6 +11,10 @@ public struct Dialog: Hashable, Sendable {
     /// `thenQuit`: opened from the quit prompt, so a successful save ends the session.
     case saveScenario(thenQuit: Bool)
     case newWorld
+    /// An App Store purchase on a device.
+    case buy
+    /// Another product of the customer's subscription group.
+    case changeProduct(customer: String, group: String)
   }
 
   public var kind: Kind

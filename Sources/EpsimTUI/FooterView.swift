@@ -1,3 +1,4 @@
+import AppStoreCommerce
 import TextFrame
 
 extension TUIState {
@@ -92,7 +93,9 @@ extension TUIState {
       guard let device = selectedDevice, !device.isAppInstalled else { return false }
       return world.customer(device.customerId)?.hasInstalledApp == true
     case .tokenSelected: return selectedIssuedToken != nil
-    case .somethingToOpen: return focus == .log ? logEntryCount > 0 : selectedIssuedToken != nil
+    case .somethingToOpen:
+      if focus == .log { return logEntryCount > 0 }
+      return showsPurchases ? selectedStoreTransaction != nil : selectedIssuedToken != nil
     case .linkOutTokenSelected:
       if case .linkOut = selectedIssuedToken?.source { return true }
       return false
@@ -103,6 +106,18 @@ extension TUIState {
     case .canRedo: return simulation.canRedo
     case .hasSearchMatches: return !searchMatches.isEmpty
     case .scenarioLineAhead: return script?.nextStatement != nil
+    case .storeHasProducts: return storeHasProducts
+    case .purchasesShown: return showsPurchases && storeHasProducts
+    case .storeCustomerSelected:
+      return showsPurchases && selectedCustomerId.flatMap(store.state.customer) != nil
+    case .renewalAhead:
+      guard showsPurchases, let customer = selectedCustomerId, store.state.customer(customer) != nil else {
+        return false
+      }
+      return (try? store.state.resolve(CommerceClockTarget(kind: .renewal, customer: customer))) != nil
+    case .refundableSelected:
+      return selectedStoreTransaction.map { $0.ownership == .purchased && $0.revocation == nil } ?? false
+    case .subscriptionSelected: return selectedChain != nil
     }
   }
 }

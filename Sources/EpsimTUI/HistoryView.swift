@@ -17,7 +17,7 @@ extension TUIState {
       let area = Rect(x: inside.x, y: inside.y + row, width: inside.width, height: 1)
       let current = position == simulation.position ? marker : " "
       let time = ISOTime.string(position == 0 ? simulation.initial.now : steps[position - 1].now)
-      let what = position == 0 ? "initial world" : steps[position - 1].event.summary
+      let what = position == 0 ? "initial world" : stepSummary(at: position)
       let style = position > simulation.position ? Theme.dim : Theme.plain
       frame.put(
         "\(current) \(String(position).padding(5)) \(time)  \(what)", x: area.x, y: area.y, style: style,

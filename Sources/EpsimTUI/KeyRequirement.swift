@@ -24,4 +24,16 @@ public enum KeyRequirement: Hashable, Sendable {
   case hasSearchMatches
   /// A scenario is loaded and has lines left to step through.
   case scenarioLineAhead
+  /// The world's App Store sells something.
+  case storeHasProducts
+  /// The purchases view is shown.
+  case purchasesShown
+  /// The purchases view is shown and the selected customer is known to the App Store.
+  case storeCustomerSelected
+  /// The purchases view is shown and the selected customer has a renewal ahead.
+  case renewalAhead
+  /// The selected transaction was purchased and not refunded.
+  case refundableSelected
+  /// The selected transaction belongs to a subscription the customer bought.
+  case subscriptionSelected
 }

@@ -2,7 +2,8 @@ import TextFrame
 
 extension KeyTable {
   static let mainBindings: [KeyBinding] =
-    generalBindings + deviceBindings + worldBindings + clockBindings + outputBindings + scenarioBindings
+    generalBindings + deviceBindings + storeBindings + worldBindings + clockBindings + outputBindings
+    + scenarioBindings
 
   private static func key(_ character: Character) -> Key { .character(character) }
 

@@ -39,8 +39,9 @@ extension TUIState {
     var toSkip = skipping
     let needle = Array(searchQuery.utf8).map(TokenSearch.lowercased)
     for position in stride(from: simulation.position, through: 0, by: -1) {
-      let stepLines = position > 0 ? simulation.steps[position - 1].outcome.log.map(LogLine.init) : []
-      for line in ((scenarioNotes[position] ?? []).reversed() + stepLines.reversed()) {
+      let stepLines = position > 0 ? stepLogLines(at: position) : []
+      let lines = (scenarioNotes[position] ?? []).reversed() + storeLogLines(at: position).reversed()
+      for line in lines + stepLines.reversed() {
         if !needle.isEmpty, !TokenSearch.contains(line.label + " " + line.message, needle) { continue }
         if toSkip > 0 {
           toSkip -= 1

@@ -1,3 +1,4 @@
+import CommerceSimulation
 import LifecycleSimulator
 
 /// A file write the UI asked its host for, and what the status line says when it is done.
@@ -8,6 +9,8 @@ struct PendingWrite: Hashable, Sendable {
   var success: String
   /// A saved session: the steps it holds, which then no longer count as unsaved.
   var savedEvents: [WorldEvent]?
+  /// The saved session's purchase steps, by position (their events alone do not tell them apart).
+  var savedPurchases: [Int: CommerceStep] = [:]
   /// Quit once the file is written (save from the quit prompt); a failure keeps the UI open.
   var quitsWhenDone = false
 

@@ -12,10 +12,23 @@ public struct ServerActivity: Hashable, Sendable {
   /// (a bad signature or body names none).
   public var refusals: [String]
 
-  public init(address: String, linesByToken: [String: [String]] = [:], refusals: [String] = []) {
+  /// Lines about each App Store transaction, by transactionId, oldest first: the API calls that
+  /// named it and the notifications sent about it.
+  public var linesByTransaction: [String: [String]]
+
+  public init(
+    address: String, linesByToken: [String: [String]] = [:], refusals: [String] = [],
+    linesByTransaction: [String: [String]] = [:]
+  ) {
     self.address = address
     self.linesByToken = linesByToken
     self.refusals = refusals
+    self.linesByTransaction = linesByTransaction
+  }
+
+  /// The lines about one App Store transaction; empty when the server has seen nothing of it.
+  public func lines(forTransaction transactionId: String) -> [String] {
+    linesByTransaction[transactionId] ?? []
   }
 
   /// The lines about one token; empty when the server has seen nothing of it.

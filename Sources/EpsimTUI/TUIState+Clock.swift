@@ -50,6 +50,9 @@ extension TUIState {
   @discardableResult
   mutating func moveClock(to target: ClockTarget) -> Bool {
     do throws(SimulationError) {
+      if case .nextExpiry(let offset) = target {
+        return apply([.advanceClock(to: try nextExpiryTarget(offset: offset))])
+      }
       return apply([.advanceClock(to: try world.resolve(target))])
     } catch {
       status = StatusMessage(.error, error.message)
@@ -79,7 +82,9 @@ extension TUIState {
     guard !overflow else { return }
     var trial = simulation
     var target = trial.world.now.addingReportingOverflow(advance).partialValue
+    var start = trial.position
     if let position = playStepPosition, position == trial.position, trial.undo() {
+      start = trial.position
       tokenLowWater = min(tokenLowWater, trial.world.tokens.count)
       target = simulation.world.now + advance
     }
@@ -93,7 +98,11 @@ extension TUIState {
     dropScenarioNotes(after: trial.position - 1)
     simulation = trial
     playStepPosition = simulation.position
-    if case .clock(_, _, let expired) = simulation.appliedSteps.last?.outcome.result, !expired.isEmpty {
+    let storeEvents = followClock(from: start)
+    if let last = storeEvents.last {
+      status = StatusMessage(.info, "playing at \(playRate.label); App Store: \(Self.storeText(last))")
+    } else if case .clock(_, _, let expired) = simulation.appliedSteps.last?.outcome.result, !expired.isEmpty
+    {
       status = StatusMessage(.info, "playing at \(playRate.label); \(expired.count) period(s) expired so far")
     }
   }

@@ -29,11 +29,12 @@ extension TUIState {
       // Keep a selection whenever there is a token: the newest is the most likely interest.
       selectedToken = tokenRows.newestToken
     }
-    nextExpiry = world.nextExpiry
+    nextExpiry = [world.nextExpiry, nextStoreMoment].compactMap { $0 }.min()
+    if showsPurchases { refreshPurchases() }
     let position = simulation.position
     if searchQuery.isEmpty {
       logEntryCount =
-        simulation.appliedSteps.reduce(0) { $0 + $1.outcome.log.count }
+        stepLogLineCount
         + scenarioNotes.reduce(0) { $0 + ($1.key <= position ? $1.value.count : 0) }
     } else {
       logEntryCount = newestLogLines(count: Int.max, skipping: 0).count

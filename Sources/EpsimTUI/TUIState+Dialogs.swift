@@ -1,3 +1,4 @@
+import CommerceSimulation
 import ExternalPurchaseTokens
 import Foundation
 import LifecycleSimulator
@@ -24,6 +25,7 @@ extension TUIState {
     case .exportTokens: overlay = .dialog(Dialogs.export())
     case .saveScenario: overlay = .dialog(Dialogs.saveScenario())
     case .newWorld: overlay = .dialog(Dialogs.newWorld(world: world, unsavedSteps: unsavedStepCount))
+    case .buy, .changeProduct: openStoreDialog(for: action)
     default: break
     }
   }
@@ -96,6 +98,8 @@ extension TUIState {
     case .saveScenario(let thenQuit):
       (outcome, effects) = saveScenario(to: form.value("path"), thenQuit: thenQuit)
     case .newWorld: outcome = submitNewWorld(form)
+    case .buy: outcome = submitBuy(form)
+    case .changeProduct(let customer, _): outcome = submitChange(form, customer: customer)
     }
     switch outcome {
     case .success:
@@ -166,7 +170,13 @@ extension TUIState {
       customers: initial.customers, devices: initial.devices)
     let dropped = script != nil
     simulation = Simulation(initial: world)
+    let store = commerce.initial
+    commerce = CommerceHistory(
+      initial: CommerceWorld(products: store.state.products, world: world) {
+        $0.gracePeriod = store.state.settings.gracePeriod
+      })
     savedEvents = []
+    savedPurchases = [:]
     script = nil
     scriptAtStart = nil
     scriptStates = [:]

@@ -54,11 +54,13 @@ extension TUIState {
       status = StatusMessage(.error, error.message)
       return false
     }
-    dropScenarioNotes(after: simulation.position)
+    let start = simulation.position
+    dropScenarioNotes(after: start)
     simulation = trial
     playStepPosition = nil
     logScroll = 0
     if let last = outcomes.last, let event = events.last { report(last, of: event) }
+    noteStore(followClock(from: start))
     return true
   }
 

@@ -6,9 +6,9 @@ extension TUIState {
       status = StatusMessage(.info, "nothing to undo: this is the initial world")
       return
     }
-    let step = simulation.steps[simulation.position - 1]
+    let summary = stepSummary(at: simulation.position)
     moveHistory { $0.undo() }
-    status = StatusMessage(.info, "undid \(step.event.summary) (] redoes it)")
+    status = StatusMessage(.info, "undid \(summary) (] redoes it)")
   }
 
   mutating func redo() {
@@ -16,9 +16,9 @@ extension TUIState {
       status = StatusMessage(.info, "nothing to redo")
       return
     }
-    let step = simulation.steps[simulation.position]
+    let summary = stepSummary(at: simulation.position + 1)
     moveHistory { $0.redo() }
-    status = StatusMessage(.info, "redid \(step.event.summary)")
+    status = StatusMessage(.info, "redid \(summary)")
   }
 
   mutating func openHistory() {
@@ -34,12 +34,13 @@ extension TUIState {
       .info,
       selection == 0
         ? "rewound to the initial world"
-        : "now after step \(selection): \(simulation.steps[selection - 1].event.summary)")
+        : "now after step \(selection): \(stepSummary(at: selection))")
   }
 
   /// Moves the history cursor, noting how short the token list got so the index stays exact.
   private mutating func moveHistory(_ move: (inout Simulation) -> Void) {
     move(&simulation)
+    commerce.move(to: simulation.position, now: world.now)
     restoreScriptPosition()
     tokenLowWater = min(tokenLowWater, world.tokens.count)
     playStepPosition = nil

@@ -23,6 +23,8 @@ extension TUIState {
       let row = Self.clamp((worldSelectionRow ?? 0).addingClamped(delta), to: worldRows.count)
       worldSelection = worldRows[row]
       status = StatusMessage(.info, describeWorldSelection())
+    case .tokens where showsPurchases:
+      movePurchaseSelection(by: Self.distance(of: action, page: ScreenLayout.innerHeight(layout.tokens)))
     case .tokens:
       moveTokenSelection(by: Self.distance(of: action, page: ScreenLayout.innerHeight(layout.tokens)))
     case .log:
@@ -53,6 +55,14 @@ extension TUIState {
   mutating func showDetails() {
     if focus == .log {
       openSelectedLogLine()
+      return
+    }
+    if showsPurchases {
+      guard selectedStoreTransaction != nil else {
+        status = StatusMessage(.info, "no purchase selected; b buys one")
+        return
+      }
+      overlay = .details(scroll: 0)
       return
     }
     guard selectedIssuedToken != nil else {

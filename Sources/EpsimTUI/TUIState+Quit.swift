@@ -1,11 +1,15 @@
+import CommerceSimulation
 import LifecycleSimulator
 
 extension TUIState {
   /// Steps in effect that no saved scenario holds: quitting now would lose them.
   public var unsavedStepCount: Int {
     let events = simulation.appliedSteps.map(\.event)
-    let shared = zip(events, savedEvents).prefix { $0 == $1 }.count
-    return events == savedEvents ? 0 : events.count - shared
+    var shared = zip(events, savedEvents).prefix { $0 == $1 }.count
+    if let differing = (0..<shared).first(where: { commerce.purchases[$0 + 1] != savedPurchases[$0 + 1] }) {
+      shared = differing
+    }
+    return shared == events.count && events.count == savedEvents.count ? 0 : events.count - shared
   }
 
   /// `q` and Ctrl-C: quit at once when nothing would be lost, else ask (save, quit anyway, stay).

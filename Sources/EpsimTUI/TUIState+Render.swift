@@ -13,7 +13,11 @@ extension TUIState {
     drawHeader(into: &frame, in: layout.header)
     if let line = layout.scenario { drawScenarioLine(into: &frame, in: line) }
     drawWorldPane(into: &frame, in: layout.world)
-    drawTokensPane(into: &frame, in: layout.tokens)
+    if showsPurchases {
+      drawPurchasesPane(into: &frame, in: layout.tokens)
+    } else {
+      drawTokensPane(into: &frame, in: layout.tokens)
+    }
     drawDetailsPane(into: &frame, in: layout.details, full: layout.detailsBeside)
     drawLogPane(into: &frame, in: layout.log)
     drawStatus(into: &frame, in: layout.status)
@@ -29,6 +33,28 @@ extension TUIState {
       rect, title: title, lineStyle: lineStyle, style: focused ? Theme.focusedBorder : Theme.plain,
       titleStyle: focused ? Theme.focusedBorder : Theme.bold)
     return rect.inset(horizontal: 1, vertical: 1)
+  }
+
+  /// A dim hint, wrapped, in an empty list pane.
+  func drawEmptyListHint(_ hint: String, into frame: inout Frame, in inside: Rect) {
+    for (row, line) in TextWrap.lines(hint, width: inside.width).prefix(inside.height).enumerated() {
+      frame.put(line, x: inside.x + 1, y: inside.y + row, style: Theme.dim, clip: inside)
+    }
+  }
+
+  /// The rows of a list pane that fit from `scroll`: `draw` draws row `row` in the area beside the
+  /// selection gutter, and the selected row is marked.
+  func drawListRows(
+    into frame: inout Frame, in inside: Rect, scroll: Int, count: Int, selected: Int?,
+    draw: (_ row: Int, _ area: Rect, _ frame: inout Frame) -> Void
+  ) {
+    for line in 0..<inside.height {
+      let row = scroll + line
+      guard row < count else { break }
+      let rowRect = Rect(x: inside.x, y: inside.y + line, width: inside.width, height: 1)
+      draw(row, rowRect.withoutGutter, &frame)
+      if row == selected { markSelected(rowRect, into: &frame) }
+    }
   }
 
   /// Marks a list row as selected: reverse video, and a pointer in its first column so the

@@ -19,8 +19,7 @@ extension TUIState {
     let wasSaved = unsavedStepCount == 0
     dropScenarioNotes(after: before)
     let outcome = script.step(on: &simulation)
-    // The file holds its own lines: stepping through it alone leaves nothing to lose on quit.
-    if wasSaved { savedEvents = simulation.appliedSteps.map(\.event) }
+    let storeEvents = followClock(from: before)
     self.script = script
     playStepPosition = nil
     logScroll = 0
@@ -31,8 +30,12 @@ extension TUIState {
     ]
     switch outcome {
     case .performed(let entry):
-      if simulation.position > before, let step = simulation.appliedSteps.last {
+      if case .commerce(let step) = statement.kind {
+        // The stepper's App Store did it; the UI's own follows, as a step of history.
+        performPurchase(step)
+      } else if simulation.position > before, let step = simulation.appliedSteps.last {
         report(step.outcome, of: step.event)
+        noteStore(storeEvents)
       }
       notes += entry.expectations.map(Self.verdictLine(at: world.now))
       let failed = entry.expectations.filter { $0.status != .passed }.count
@@ -48,6 +51,11 @@ extension TUIState {
       status = StatusMessage(.error, "\(place) refused: \(failure.message); . goes on with the next line")
     case nil:
       break
+    }
+    // The file holds its own lines: stepping through it alone leaves nothing to lose on quit.
+    if wasSaved {
+      savedEvents = simulation.appliedSteps.map(\.event)
+      savedPurchases = commerce.purchases.filter { $0.key <= simulation.position }
     }
     scenarioNotes[simulation.position, default: []] += notes
     scriptStates[simulation.position] = script
@@ -112,7 +120,7 @@ extension TUIState {
     }
     let scenario: Scenario
     do throws(ScenarioRecorder.Unrecordable) {
-      scenario = try ScenarioRecorder.scenario(from: simulation, withExpectations: true)
+      scenario = try ScenarioRecorder.scenario(from: simulation, withExpectations: true, commerce: commerce)
     } catch {
       return (.failure(FormError("cannot save as a scenario: \(error.message)")), [])
     }
@@ -122,7 +130,8 @@ extension TUIState {
     let steps = scenario.steps.count
     pendingWrites[path] = PendingWrite(
       failure: "saving to", success: "saved \(steps) step\(steps == 1 ? "" : "s") as a scenario to",
-      savedEvents: simulation.appliedSteps.map(\.event), quitsWhenDone: thenQuit)
+      savedEvents: simulation.appliedSteps.map(\.event),
+      savedPurchases: commerce.purchases.filter { $0.key <= simulation.position }, quitsWhenDone: thenQuit)
     status = StatusMessage(.info, "saving \(steps) steps to \(path)…")
     return (.success(()), [.writeFile(path: path, contents: text)])
   }

@@ -30,7 +30,10 @@ extension TUIState {
         status = StatusMessage(.error, "\(write.failure) \(path) failed: \(error)")
       } else {
         status = StatusMessage(.success, "\(write.success) \(path)")
-        if let saved = write.savedEvents { savedEvents = saved }
+        if let saved = write.savedEvents {
+          savedEvents = saved
+          savedPurchases = write.savedPurchases
+        }
         if write.quitsWhenDone { isFinished = true }
       }
     case .clipboardCopied(let error):
@@ -109,6 +112,12 @@ extension TUIState {
     case .addCustomer, .addDevice, .editDevice, .editRules, .goToTime, .exportTokens, .saveScenario:
       openDialog(for: action)
     case .stepScenario: stepScenario()
+    case .togglePurchases: togglePurchases()
+    case .buy, .changeProduct: openDialog(for: action)
+    case .renewNow: renewNow()
+    case .toggleBilling: toggleBilling()
+    case .refund: refundSelected()
+    case .toggleAutoRenew: toggleAutoRenew()
     case .togglePayments: togglePayments()
     case .stepSecond, .stepMinute, .stepHour, .stepDay, .toExpiryMinusOne, .toExpiry, .toExpiryPlusOne:
       performClockAction(action)

@@ -1,3 +1,5 @@
+import AppStoreCommerce
+import CommerceSimulation
 import LifecycleSimulator
 import ScenarioLanguage
 import TextFrame
@@ -9,6 +11,8 @@ import TextFrame
 /// which is what recording a scenario needs.
 public struct TUIState: Sendable {
   public internal(set) var simulation: Simulation
+  /// The App Store beside the token world, as of each step of the same history.
+  public internal(set) var commerce: CommerceHistory
   /// Unicode box drawing, or ASCII when the terminal's locale is not UTF-8.
   public var lineStyle: LineStyle
   public internal(set) var width: Int
@@ -45,12 +49,20 @@ public struct TUIState: Sendable {
   var pendingWrites: [String: PendingWrite] = [:]
   /// The steps in effect when the session was last saved (or opened): quitting with others asks.
   var savedEvents: [WorldEvent] = []
+  /// The purchase steps among them, by position: a purchase's event is a clock move to where the
+  /// clock was, so two different purchases at one time have equal events.
+  var savedPurchases: [Int: CommerceStep] = [:]
   /// The loaded scenario as it was before its first line, and after each stepped line by the
   /// history position it left: undo and redo move the scenario's pointer with the history.
   var scriptAtStart: ScenarioStepper?
   var scriptStates: [Int: ScenarioStepper] = [:]
   /// Whether the token list shows every customer's tokens rather than the selected customer's.
   public internal(set) var showsAllTokens = false
+  /// Whether the middle pane shows the selected customer's App Store purchases instead of tokens.
+  public internal(set) var showsPurchases = false
+  /// The selected transaction (its transactionId) in the purchases view.
+  var selectedTransaction: UInt64?
+  var purchaseScroll = 0
 
   // Derived from the above; refreshed by `refreshDerived()` after every event.
   var worldRows: [WorldRow] = []
@@ -62,16 +74,28 @@ public struct TUIState: Sendable {
   var logEntryCount = 0
   /// The shortest token list seen since the last refresh (history moves cut it).
   var tokenLowWater = Int.max
+  var purchaseRows: [PurchaseRow] = []
 
-  /// The UI on a fresh simulation of `world`.
-  public init(world: WorldState, lineStyle: LineStyle = .unicode, width: Int = 80, height: Int = 24) {
-    self.init(simulation: Simulation(initial: world), lineStyle: lineStyle, width: width, height: height)
+  /// The UI on a fresh simulation of `world`, with an App Store selling `products`.
+  public init(
+    world: WorldState, products: [Product] = [], lineStyle: LineStyle = .unicode, width: Int = 80,
+    height: Int = 24
+  ) {
+    self.init(
+      simulation: Simulation(initial: world), store: CommerceWorld(products: products, world: world),
+      lineStyle: lineStyle, width: width, height: height)
   }
 
   /// The UI on a simulation that may already have history (a replayed scenario, for example):
-  /// undo and the history dialog reach back through it.
-  public init(simulation: Simulation, lineStyle: LineStyle = .unicode, width: Int = 80, height: Int = 24) {
+  /// undo and the history dialog reach back through it. `store` is the App Store of its initial
+  /// world (none sells nothing); the steps taken already only move its clock.
+  public init(
+    simulation: Simulation, store: CommerceWorld? = nil, lineStyle: LineStyle = .unicode, width: Int = 80,
+    height: Int = 24
+  ) {
     self.simulation = simulation
+    commerce = CommerceHistory(initial: store ?? CommerceWorld(products: [], world: simulation.initial))
+    commerce.move(to: simulation.position, now: simulation.world.now)
     self.lineStyle = lineStyle
     self.width = width
     self.height = height
@@ -89,7 +113,10 @@ public struct TUIState: Sendable {
     throws(SetupRefusal)
   {
     let world = try script.initialWorld().get()
-    self.init(world: world, lineStyle: lineStyle, width: width, height: height)
+    self.init(
+      simulation: Simulation(initial: world),
+      store: CommerceWorld(setup: Array(script.scenario.setup), world: world),
+      lineStyle: lineStyle, width: width, height: height)
     self.script = script
     scriptAtStart = script
     refreshDerived()

@@ -22,22 +22,16 @@ extension TUIState {
       let hint =
         selectedDevice?.isAppInstalled == true
         ? "No tokens yet: 1-4 request one." : "No tokens yet: install (i), then request (1-4)."
-      for (row, line) in TextWrap.lines(hint, width: inside.width).prefix(inside.height).enumerated() {
-        frame.put(line, x: inside.x + 1, y: inside.y + row, style: Theme.dim, clip: inside)
-      }
+      drawEmptyListHint(hint, into: &frame, in: inside)
       return
     }
-    let selectedRow = tokenSelectionRow
-    for line in 0..<inside.height {
-      let row = tokenScroll + line
-      guard tokenRows.rows.indices.contains(row) else { break }
-      let rowRect = Rect(x: inside.x, y: inside.y + line, width: inside.width, height: 1)
-      let area = rowRect.withoutGutter
+    drawListRows(
+      into: &frame, in: inside, scroll: tokenScroll, count: tokenRows.rows.count, selected: tokenSelectionRow
+    ) { row, area, frame in
       switch tokenRows.rows[row] {
       case .period(let id): drawPeriodRow(world.periods[id], now: world.now, into: &frame, in: area)
       case .token(let index): drawTokenRow(world.tokens[index], now: world.now, into: &frame, in: area)
       }
-      if row == selectedRow { markSelected(rowRect, into: &frame) }
     }
   }
 
@@ -52,15 +46,9 @@ extension TUIState {
     let remaining = active ? DurationText.format(period.expirationDate - now) + " left" : "expired"
     var x = frame.put(label, x: area.x, y: area.y, style: Theme.bold, clip: area)
     let arrow = lineStyle == .unicode ? " → " : " -> "
-    let (start, end) = (ISOTime.string(period.creationDate), ISOTime.string(period.expirationDate))
-    // Full dates, or the shorter half that tells them apart: times on one day, else the days.
-    let sameDay = start.prefix(10) == end.prefix(10)
-    let candidates = [
-      " \(start)\(arrow)\(end)",
-      sameDay
-        ? " \(start.dropFirst(11).dropLast())\(arrow)\(end.dropFirst(11).dropLast())"
-        : " \(start.prefix(10))\(arrow)\(end.prefix(10))",
-    ]
+    let candidates = Self.dateSpans(from: period.creationDate, to: period.expirationDate, arrow: arrow).map {
+      " " + $0
+    }
     let room = area.width - (x - area.x) - DisplayWidth.of(remaining) - 2 - 10
     if let dates = candidates.first(where: { DisplayWidth.of($0) <= room }) {
       x = frame.put(dates, x: x, y: area.y, style: Theme.dim, clip: area)
@@ -74,6 +62,19 @@ extension TUIState {
         style: active ? Theme.active : Theme.dim)
     }
     frame.put(remaining, in: area, alignment: .right, style: active ? Theme.active : Theme.expired)
+  }
+
+  /// Full dates, or the shorter half that tells them apart: times on one day, else the days. A
+  /// date is shown whole or not at all.
+  static func dateSpans(from start: VirtualTime, to end: VirtualTime, arrow: String) -> [String] {
+    let (start, end) = (ISOTime.string(start), ISOTime.string(end))
+    let sameDay = start.prefix(10) == end.prefix(10)
+    return [
+      "\(start)\(arrow)\(end)",
+      sameDay
+        ? "\(start.dropFirst(11).dropLast())\(arrow)\(end.dropFirst(11).dropLast())"
+        : "\(start.prefix(10))\(arrow)\(end.prefix(10))",
+    ]
   }
 
   /// One token: id, whether it is the original or a refresh, its state, and more when wide.

@@ -12,7 +12,35 @@ enum CanonicalLayoutReader {
     var whitespaceAfter: Int?
   }
 
+  /// Where the fields sit in the JSON, with the integers read: strings are byte ranges without
+  /// escapes, so a caller can copy them out (or make strings of them) as it likes.
+  struct Layout {
+    var appAppleId: Int64
+    var bundleId: Range<Int>
+    var tokenCreationDate: Int64
+    var externalPurchaseId: Range<Int>
+    var tokenType: CustomLinkTokenType?
+    var tokenExpirationDate: Int64?
+    /// The offset of the object's closing brace.
+    var closingBrace: Int
+    var whitespaceAfter: Int?
+  }
+
   static func read(_ json: UnsafeBufferPointer<UInt8>) -> Outcome? {
+    guard let layout = scan(json) else { return nil }
+    func string(_ range: Range<Int>) -> String {
+      String(decoding: UnsafeBufferPointer(rebasing: json[range]), as: UTF8.self)
+    }
+    let token = ExternalPurchaseToken(
+      appAppleId: layout.appAppleId, bundleId: string(layout.bundleId),
+      tokenCreationDate: layout.tokenCreationDate,
+      externalPurchaseId: string(layout.externalPurchaseId), tokenType: layout.tokenType,
+      tokenExpirationDate: layout.tokenExpirationDate)
+    return Outcome(token: token, whitespaceAfter: layout.whitespaceAfter)
+  }
+
+  /// The layout of `json` if it is canonical (trailing whitespace allowed), else `nil`.
+  static func scan(_ json: UnsafeBufferPointer<UInt8>) -> Layout? {
     var reader = JSONByteReader(json)
     guard reader.consumeLiteral(#"{"appAppleId":"#), let appAppleId = integer(&reader),
       reader.consumeLiteral(#","bundleId":"#), let bundleId = string(&reader),
@@ -28,13 +56,14 @@ enum CanonicalLayoutReader {
       tokenType = type
       expiration = date
     }
+    let closingBrace = reader.position
     guard reader.consumeLiteral("}") else { return nil }
     reader.skipWhitespace()
     guard reader.isAtEnd else { return nil }
-    let token = ExternalPurchaseToken(
+    return Layout(
       appAppleId: appAppleId, bundleId: bundleId, tokenCreationDate: creation,
-      externalPurchaseId: externalPurchaseId, tokenType: tokenType, tokenExpirationDate: expiration)
-    return Outcome(token: token, whitespaceAfter: reader.firstWhitespace)
+      externalPurchaseId: externalPurchaseId, tokenType: tokenType, tokenExpirationDate: expiration,
+      closingBrace: closingBrace, whitespaceAfter: reader.firstWhitespace)
   }
 
   /// An integer as the encoder writes it; `-0` is left to the general reader to flag.
@@ -46,10 +75,10 @@ enum CanonicalLayoutReader {
     return value
   }
 
-  private static func string(_ reader: inout JSONByteReader) -> String? {
+  private static func string(_ reader: inout JSONByteReader) -> Range<Int>? {
     guard reader.current == UInt8(ascii: "\""), let token = try? reader.readStringToken(), !token.hasEscapes
     else { return nil }
-    return reader.string(from: token)
+    return token.start..<token.end
   }
 
   private static func tokenType(_ reader: inout JSONByteReader) -> CustomLinkTokenType? {

@@ -25,14 +25,25 @@ extension WorldState {
     case .to(let time):
       return time
     case .nextExpiry(let offset):
-      let candidates = periods.lazy.map { $0.expirationDate + offset }.filter { $0 > self.now }
-      guard let time = candidates.min() else {
+      // With no positive offset only unexpired periods can land after now; else look at all.
+      var earliest: VirtualTime?
+      let consider = { (index: Int) -> Bool in
+        let time = periods[index].expirationDate + offset
+        if time > now && time < (earliest ?? .max) { earliest = time }
+        return true
+      }
+      if offset <= 0 {
+        forEachPossiblyUnexpiredPeriod(consider)
+      } else {
+        for index in periods.indices { _ = consider(index) }
+      }
+      guard let time = earliest else {
         throw SimulationError("no expiry lies ahead of \(ISOTime.string(now))")
       }
       return time
     case .expiryOf(let customerId, let type, let offset):
       _ = try existingCustomerIndex(customerId)
-      guard let period = periods(of: customerId, type: type).last else {
+      guard let period = latestPeriod(of: customerId, type: type) else {
         throw SimulationError("\(customerId) has no \(type.rawValue) period yet")
       }
       return period.expirationDate + offset

@@ -14,8 +14,9 @@ public struct Simulation: Sendable {
   }
 
   public let initial: WorldState
-  /// Every step recorded, including those undone and not yet redone (after `position`).
-  public private(set) var steps: [Step] = []
+  /// Every step recorded, including those undone and not yet redone (after `position`); stored
+  /// compactly, each `Step` rebuilt when read (`StepHistory`).
+  public private(set) var steps: StepHistory
   /// How many steps are in effect.
   public private(set) var position = 0
   /// The world as of the current position.
@@ -27,6 +28,7 @@ public struct Simulation: Sendable {
   public init(initial: WorldState) {
     self.initial = initial
     self.world = initial
+    self.steps = StepHistory(start: initial.now)
   }
 
   /// Replays `events` over `initial`; the result has every event in effect.
@@ -39,7 +41,7 @@ public struct Simulation: Sendable {
   }
 
   /// The steps in effect, oldest first.
-  public var appliedSteps: ArraySlice<Step> { steps[..<position] }
+  public var appliedSteps: Slice<StepHistory> { steps[..<position] }
 
   public var canUndo: Bool { position > 0 }
   public var canRedo: Bool { position < steps.count }
@@ -48,9 +50,9 @@ public struct Simulation: Sendable {
   @discardableResult
   public mutating func apply(_ event: WorldEvent) throws(SimulationError) -> EventOutcome {
     let outcome = try world.apply(event)
-    steps.removeSubrange(position...)
+    steps.truncate(to: position)
     while let last = snapshots.last, last.step > position { snapshots.removeLast() }
-    steps.append(Step(event: event, outcome: outcome, now: world.now))
+    steps.append(event, outcome, now: world.now)
     position += 1
     takeSnapshotIfDue()
     return outcome
@@ -89,14 +91,14 @@ public struct Simulation: Sendable {
       position = base?.step ?? 0
     }
     while position < target {
-      Self.replay(steps[position].event, on: &world)
+      Self.replay(steps.event(at: position), on: &world)
       position += 1
     }
   }
 
   /// The latest step in effect at or before `time`: rewinds the clock to that moment of history.
   public mutating func rewind(toTime time: VirtualTime) {
-    let count = appliedSteps.lastIndex { $0.now <= time }.map { $0 + 1 } ?? 0
+    let count = (0..<position).last { steps.now(at: $0) <= time }.map { $0 + 1 } ?? 0
     rewind(toStep: count)
   }
 

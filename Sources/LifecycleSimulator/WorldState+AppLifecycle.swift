@@ -22,7 +22,7 @@ extension WorldState {
     }
     var started: [Int] = []
     let customerId = customers[customerIndex].id
-    if periods(of: customerId, type: .acquisition).isEmpty {
+    if !hasPeriod(of: customerId, type: .acquisition) {
       started.append(startPeriod(type: .acquisition, device: devices[deviceIndex], log: &log))
     }
     if activePeriod(of: customerId, type: .services) == nil {
@@ -82,7 +82,7 @@ extension WorldState {
 
   /// Whether the customer's next SERVICES period starts on qualifying events rather than requests.
   func servicesStartOnEvents(customerId: String) -> Bool {
-    periods(of: customerId, type: .services).isEmpty
+    !hasPeriod(of: customerId, type: .services)
       ? rules.creation == .onQualifyingEvent : rules.servicesRenewal == .onQualifyingEvent
   }
 
@@ -99,11 +99,13 @@ extension WorldState {
   /// Starts a period at the current time and mints its first token.
   mutating func startPeriod(type: CustomLinkTokenType, device: Device, log: inout EventLog) -> Int {
     let periodId = periods.count
-    let ordinal = periods(of: device.customerId, type: type).count + 1
+    // Ordinals count up from 1 per customer and type, so the latest one's is the count so far.
+    let ordinal = (latestPeriod(of: device.customerId, type: type)?.ordinal ?? 0) + 1
     let period = TokenPeriod(
       id: periodId, customerId: device.customerId, type: type, ordinal: ordinal, creationDate: now,
       expirationDate: now + rules.lifetimes[type], tokenIndexes: [], requestCount: 0)
     periods.append(period)
+    notePeriodStarted(periodId)
     log.add(
       .period,
       "\(type.rawValue) period \(ordinal) of \(device.customerId) starts, expires \(ISOTime.string(period.expirationDate))"

@@ -63,14 +63,22 @@ extension WorldState {
       )
     }
     let start = now
-    let expired = periods.filter { start < $0.expirationDate && $0.expirationDate <= time }
-      .sorted { ($0.expirationDate, $0.id) < ($1.expirationDate, $1.id) }
+    // Only periods unexpired at `start` can expire on the way.
+    var expired: [TokenPeriod] = []
+    forEachPossiblyUnexpiredPeriod { index in
+      if start < periods[index].expirationDate && periods[index].expirationDate <= time {
+        expired.append(periods[index])
+      }
+      return true
+    }
+    expired.sort { ($0.expirationDate, $0.id) < ($1.expirationDate, $1.id) }
     for period in expired {
       log.add(
         .expiry, "\(period.type.rawValue) period \(period.ordinal) of \(period.customerId) expired",
         at: period.expirationDate)
     }
     now = time
+    noteUnexpiredPeriods()
     return .clock(from: start, to: time, expiredPeriods: expired.map(\.id))
   }
 }

@@ -80,9 +80,9 @@ extension WorldState {
 
   /// Nil when a request may start a new period now; otherwise why `token(for:)` returns nil.
   private func reasonNoPeriodStarts(customerId: String, type: CustomLinkTokenType) -> String? {
-    let earlier = periods(of: customerId, type: type)
+    let last = latestPeriod(of: customerId, type: type)
     if type == .acquisition {
-      if let last = earlier.last {
+      if let last {
         return "ACQUISITION has one active period ever; it expired at \(ISOTime.string(last.expirationDate))"
       }
       return rules.creation == .onFirstRequest
@@ -90,7 +90,7 @@ extension WorldState {
     }
     // The same split as for qualifying events: `creation` for the first, `servicesRenewal` after.
     guard servicesStartOnEvents(customerId: customerId) else { return nil }
-    if let last = earlier.last {
+    if let last {
       return "SERVICES period \(last.ordinal) expired at \(ISOTime.string(last.expirationDate)); "
         + "a new one starts only on an update or redownload"
     }

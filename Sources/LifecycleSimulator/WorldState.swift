@@ -20,6 +20,8 @@ public struct WorldState: Hashable, Sendable {
   public var refreshNextRequest: Bool
   /// The seed the world started with, kept for display and recording.
   public let seed: UInt64
+  /// Which periods may be unexpired (`LivePeriodNote`): a search aid, not part of the state.
+  var livePeriodNote = LivePeriodNote()
 
   public init(
     now: VirtualTime, rules: LifecycleRules, app: AppConfiguration, seed: UInt64, customers: [Customer] = [],
@@ -48,7 +50,14 @@ public struct WorldState: Hashable, Sendable {
 
   /// The period of `type` active now for the customer, if any.
   public func activePeriod(of customerId: String, type: CustomLinkTokenType) -> TokenPeriod? {
-    periods.last { $0.customerId == customerId && $0.type == type && $0.isActive(at: now) }
+    // An active period is unexpired, so only those can be it; the newest match wins.
+    var found: TokenPeriod?
+    forEachPossiblyUnexpiredPeriodNewestFirst { index in
+      let period = periods[index]
+      if period.customerId == customerId && period.type == type && period.isActive(at: now) { found = period }
+      return found == nil
+    }
+    return found
   }
 
   /// Tokens handed to a customer, oldest first.
@@ -58,7 +67,13 @@ public struct WorldState: Hashable, Sendable {
 
   /// The earliest expiration strictly after now, over every period: where "jump to next expiry" lands.
   public var nextExpiry: VirtualTime? {
-    periods.lazy.map(\.expirationDate).filter { $0 > self.now }.min()
+    var earliest: VirtualTime?
+    forEachPossiblyUnexpiredPeriod { index in
+      let expiration = periods[index].expirationDate
+      if expiration > now && expiration < (earliest ?? .max) { earliest = expiration }
+      return true
+    }
+    return earliest
   }
 
   /// The latest expiration at or before now: what "the expiry just passed" means.

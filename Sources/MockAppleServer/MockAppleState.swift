@@ -64,6 +64,20 @@ public actor MockAppleState {
     try? followWorldClock()
   }
 
+  /// Takes the App Store from elsewhere as well (`epsim tui --serve`: the UI's purchases are the
+  /// source of truth), with the events the UI's App Store produced since the last handover, which
+  /// become notifications. Events the UI later undoes stay sent, as reports stay accepted.
+  /// **Assumption:** a change a backend made through the API (an app account token, an
+  /// extension) lasts until the UI's next purchase step or clock move replaces the App Store.
+  public func replaceSimulation(
+    _ newSimulation: Simulation, commerce newCommerce: CommerceWorld,
+    events: [CommerceDomainEvent]
+  ) {
+    commerce = newCommerce
+    commerceEvents += events
+    replaceSimulation(newSimulation)
+  }
+
   /// Per externalPurchaseId, one line for each accepted report and each notification, oldest
   /// first: what the terminal UI shows beside a token.
   public func activityLines() -> [String: [String]] {

@@ -4,7 +4,7 @@ import LifecycleSimulator
 
 extension CommerceWorld {
   /// The commerce world of a setup, or nil when the setup declares no product and no setting.
-  init?(setup: [Statement], world: WorldState) {
+  public init?(setup: [Statement], world: WorldState) {
     var products: [Product] = []
     var gracePeriod: GracePeriodDuration?? = .none
     var rates: [String: SandboxRenewalRate] = [:]

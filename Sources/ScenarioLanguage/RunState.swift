@@ -46,17 +46,20 @@ struct RunState {
       var outcome: EventOutcome?
       var summaries: [String] = []
       for event in events {
+        let applied: EventOutcome
         do {
-          outcome = try simulation.apply(event)
+          applied = try simulation.apply(event)
           if case .setStorefront = event { notes += try commerceFollow(event) }
         } catch {
           throw RunFailureAt(statement: statement, message: error.message)
         }
+        outcome = applied
         // The engine's summary of a rules change names only the environment; say which rule.
         if case .setRules = event {
           summaries.append("rules: " + ScenarioWriter.statement(statement.kind))
         } else {
-          summaries.append(event.summary)
+          // The log's first line is the event's summary, already built.
+          summaries.append(applied.log.first?.message ?? event.summary)
         }
       }
       action = summaries.joined(separator: "; ")

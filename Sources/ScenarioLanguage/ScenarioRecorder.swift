@@ -1,3 +1,4 @@
+import CommerceSimulation
 import ExternalPurchaseTokens
 import LifecycleSimulator
 
@@ -14,20 +15,38 @@ public enum ScenarioRecorder {
 
   /// The scenario of the steps in effect. With `withExpectations`, each step also states what
   /// it was observed to do (see `observedExpectations`), so `epsim run` checks the same answers.
-  public static func scenario(from simulation: Simulation, withExpectations: Bool = false)
-    throws(Unrecordable)
-    -> Scenario
-  {
+  /// With `commerce`, the App Store beside the simulation: its products and settings join the
+  /// setup, and its purchase steps (steps that changed no token) are written as purchase lines.
+  public static func scenario(
+    from simulation: Simulation, withExpectations: Bool = false, commerce: CommerceHistory? = nil
+  ) throws(Unrecordable) -> Scenario {
     var statements = try setup(of: simulation.initial)
+    if let commerce {
+      // Before the steps (a forced refresh closes the setup): product lines are setup only.
+      let end = statements.firstIndex { $0.kind.isStepOnly } ?? statements.count
+      statements.insert(contentsOf: storeSetup(of: commerce.initial).map { Statement($0) }, at: end)
+    }
     var before = simulation.initial
     var answers = AnswerMemory()
+    var position = 0
     try simulation.forEachAppliedStep { (step, after) throws(Unrecordable) in
+      position += 1
+      let heard = withExpectations ? commerce.flatMap { notificationHeard(at: position, in: $0) } : nil
+      if let purchase = commerce?.purchases[position] {
+        statements.append(Statement(.commerce(purchase), expectations: heard.map { [Expectation($0)] } ?? []))
+        before = after
+        return
+      }
       var recorded = try self.statements(for: step.event, before: before).map { Statement($0) }
       if withExpectations, !recorded.isEmpty {
         recorded[recorded.count - 1].expectations = observedExpectations(
           of: step, in: after, answers: &answers
         )
         .map { Expectation($0) }
+        // A clock move that made the App Store act says what Apple would have sent last.
+        if case .advanceClock = step.event, let heard, commerce?.change(at: position) != nil {
+          recorded[recorded.count - 1].expectations.append(Expectation(heard))
+        }
       }
       statements += recorded
       before = after

@@ -45,7 +45,7 @@ extension ScenarioWriter {
     }
   }
 
-  static func commerceStep(_ step: CommerceStep) -> String {
+  public static func commerceStep(_ step: CommerceStep) -> String {
     switch step {
     case .buy(let product, let device, let quantity, let offer, let token):
       return "buy \(product) on \(device)" + (quantity != 1 ? " quantity \(quantity)" : "")

@@ -6,7 +6,8 @@ public enum TranscriptText {
     transcripts.map(scenario).joined(separator: "\n")
   }
 
-  static func scenario(_ transcript: Transcript) -> String {
+  /// One scenario's part of `document`, for writing each as it finishes.
+  public static func scenario(_ transcript: Transcript) -> String {
     var lines = [
       "\(transcript.file): \(transcript.environment.rawValue), seed \(transcript.seed), "
         + "start \(ISOTime.string(transcript.start))"

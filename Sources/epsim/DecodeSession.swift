@@ -30,6 +30,8 @@ struct DecodeSession {
     let trimmed = Self.trimmingSpacesAndTabs(line)
     if trimmed.allSatisfy(Self.isASCIIWhitespace) { return }  // stops at the first other byte
     inputs += 1
+    // Most tokens decode in place and go straight to the output; the rest take the full decoder.
+    if !hasURLMark, decoder.withCanonicalView(utf8: trimmed, { write($0, number: number) }) { return }
     do throws(any Error) {
       // Base64URL never contains ':' or '?', so either one means a URL, rare enough for a string.
       let token =
@@ -67,6 +69,17 @@ struct DecodeSession {
         DecodedTokenFormat.appendJSONLine(token, to: &bytes)
       } else {
         DecodedTokenFormat.appendListing(token, input: number, to: &bytes)
+      }
+    }
+  }
+
+  private mutating func write(_ view: CanonicalTokenView, number: Int) {
+    let json = self.json
+    output.append { bytes in
+      if json {
+        DecodedTokenFormat.appendJSONLine(view, to: &bytes)
+      } else {
+        DecodedTokenFormat.appendListing(view, input: number, to: &bytes)
       }
     }
   }

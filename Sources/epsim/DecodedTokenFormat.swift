@@ -7,6 +7,43 @@ enum DecodedTokenFormat {
   static func appendListing(_ token: ExternalPurchaseToken, input: Int, to bytes: inout [UInt8]) {
     // Extra fields are rare; their names are measured in characters, as people see them.
     let extras = token.extraFields.map { ("extra " + JSONText.quoted($0.name), JSONText.serialize($0.value)) }
+    var bundleId = token.bundleId
+    var externalPurchaseId = token.externalPurchaseId
+    bundleId.withUTF8 { bundleId in
+      externalPurchaseId.withUTF8 { externalPurchaseId in
+        let fields = ListedFields(
+          appAppleId: token.appAppleId, bundleId: bundleId, externalPurchaseId: externalPurchaseId,
+          tokenCreationDate: token.tokenCreationDate, tokenType: token.tokenType,
+          tokenExpirationDate: token.tokenExpirationDate, environment: token.environment, kind: token.kind)
+        appendListing(fields, extras: extras, input: input, to: &bytes)
+      }
+    }
+  }
+
+  /// The listing of a token decoded in place: the same bytes as for the decoded token.
+  static func appendListing(_ view: CanonicalTokenView, input: Int, to bytes: inout [UInt8]) {
+    let fields = ListedFields(
+      appAppleId: view.appAppleId, bundleId: view.bundleId, externalPurchaseId: view.externalPurchaseId,
+      tokenCreationDate: view.tokenCreationDate, tokenType: view.tokenType,
+      tokenExpirationDate: view.tokenExpirationDate, environment: view.environment, kind: view.kind)
+    appendListing(fields, extras: [], input: input, to: &bytes)
+  }
+
+  /// What the listing shows, with the strings as their UTF-8 bytes, from either source.
+  private struct ListedFields {
+    var appAppleId: Int64
+    var bundleId: UnsafeBufferPointer<UInt8>
+    var externalPurchaseId: UnsafeBufferPointer<UInt8>
+    var tokenCreationDate: Int64
+    var tokenType: CustomLinkTokenType?
+    var tokenExpirationDate: Int64?
+    var environment: TokenEnvironment
+    var kind: TokenKind
+  }
+
+  private static func appendListing(
+    _ token: ListedFields, extras: [(String, String)], input: Int, to bytes: inout [UInt8]
+  ) {
     let width = extras.reduce(fixedNameWidth) { max($0, $1.0.count) }
     JSONBytes.appendLiteral("input ", to: &bytes)
     JSONBytes.appendInteger(Int64(input), to: &bytes)
@@ -24,6 +61,10 @@ enum DecodedTokenFormat {
     }
     func text(_ value: String) {
       JSONBytes.appendUTF8(value, to: &bytes)
+      bytes.append(UInt8(ascii: "\n"))
+    }
+    func text(_ value: UnsafeBufferPointer<UInt8>) {
+      bytes.append(contentsOf: value)
       bytes.append(UInt8(ascii: "\n"))
     }
     name("appAppleId")
@@ -95,6 +136,22 @@ enum DecodedTokenFormat {
     JSONBytes.appendLiteral(#","kind":"#, to: &bytes)
     JSONBytes.appendQuoted(token.kind.rawValue, to: &bytes)
     JSONBytes.appendLiteral("}\n", to: &bytes)
+  }
+
+  /// The JSON line of a token decoded in place: its canonical JSON already is the line's first
+  /// part (same fields, same order, same spelling as `appendJSONLine` writes), so it is copied.
+  static func appendJSONLine(_ view: CanonicalTokenView, to bytes: inout [UInt8]) {
+    bytes.append(contentsOf: view.fieldsWithoutClosingBrace)
+    switch (view.environment, view.kind) {
+    case (.production, .plain):
+      JSONBytes.appendLiteral(#","environment":"production","kind":"plain"}\#n"#, to: &bytes)
+    case (.production, .customLink):
+      JSONBytes.appendLiteral(#","environment":"production","kind":"custom-link"}\#n"#, to: &bytes)
+    case (.sandbox, .plain):
+      JSONBytes.appendLiteral(#","environment":"sandbox","kind":"plain"}\#n"#, to: &bytes)
+    case (.sandbox, .customLink):
+      JSONBytes.appendLiteral(#","environment":"sandbox","kind":"custom-link"}\#n"#, to: &bytes)
+    }
   }
 
   private static let computedNames: Set<String> = ["environment", "kind"]

@@ -1,3 +1,4 @@
+import AppStoreCommerce
 import EpsimTUI
 import LifecycleSimulator
 import TerminalBackend
@@ -11,6 +12,10 @@ struct EpsimTerminalApp: TerminalApp {
   var server: ServerBridge?
   /// The world last handed to the server, to hand over only changes.
   private var pushedWorld: WorldState?
+  /// How many App Store events the server has been given (the history's log only grows).
+  private var pushedEventCount = 0
+  /// The App Store last handed over: its state, which changes with purchases and clock moves.
+  private var pushedStore: CommerceState?
 
   init(state: TUIState, server: ServerBridge? = nil) {
     self.state = state
@@ -46,9 +51,12 @@ struct EpsimTerminalApp: TerminalApp {
   /// Hands a changed world to the server and takes in what the server has seen.
   private mutating func exchangeWithServer() {
     guard let server else { return }
-    if pushedWorld != state.world {
-      server.push(state.simulation)
+    let log = state.commerce.eventLog
+    if pushedWorld != state.world || pushedEventCount != log.count || pushedStore != state.store.state {
+      server.push(state.simulation, commerce: state.store, newEvents: Array(log[pushedEventCount...]))
       pushedWorld = state.world
+      pushedEventCount = log.count
+      pushedStore = state.store.state
     }
     let activity = server.activity
     if state.server != activity { state.handle(.serverActivity(activity)) }

@@ -46,6 +46,9 @@ struct RunCommand: ParsableCommand {
 
     let scenarios = try parseAll()
     let runner = ScenarioRunner(seedOverride: seedOverride)
+    if format == .text && output == nil {
+      return try streamText(scenarios, runner: runner)
+    }
     let transcripts = scenarios.map { runner.run($0.scenario, file: $0.file) }
     let report = format.render(transcripts)
     if let output {
@@ -58,6 +61,29 @@ struct RunCommand: ParsableCommand {
       FileHandle.standardOutput.write(Data(report.utf8))
     }
     let problems = transcripts.flatMap(TranscriptText.problems)
+    if !problems.isEmpty {
+      StandardError.write(problems.joined(separator: "\n"))
+      throw ExitCode.checkFailed
+    }
+  }
+
+  /// The text report on standard output, written as each scenario finishes instead of kept
+  /// for the end: a thousand files would otherwise hold every transcript in memory. The bytes
+  /// are those of `TranscriptText.document` (scenarios separated by a blank line).
+  private func streamText(_ scenarios: [(file: String, scenario: Scenario)], runner: ScenarioRunner) throws {
+    var problems: [String] = []
+    var pending: [UInt8] = []
+    for (index, parsed) in scenarios.enumerated() {
+      let transcript = runner.run(parsed.scenario, file: parsed.file)
+      if index > 0 { pending.append(UInt8(ascii: "\n")) }
+      pending.append(contentsOf: TranscriptText.scenario(transcript).utf8)
+      if pending.count >= 1 << 16 {
+        FileHandle.standardOutput.write(Data(pending))
+        pending.removeAll(keepingCapacity: true)
+      }
+      problems += TranscriptText.problems(transcript)
+    }
+    if !pending.isEmpty { FileHandle.standardOutput.write(Data(pending)) }
     if !problems.isEmpty {
       StandardError.write(problems.joined(separator: "\n"))
       throw ExitCode.checkFailed

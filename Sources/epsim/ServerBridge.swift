@@ -1,3 +1,5 @@
+import AppStoreCommerce
+import CommerceSimulation
 import EpsimTUI
 import Foundation
 import LifecycleSimulator
@@ -13,7 +15,10 @@ final class ServerBridge: @unchecked Sendable {
   let address: String
   private let lock = NSLock()
   private var latestActivity: ServerActivity
-  private let pushes: AsyncStream<Simulation>.Continuation
+  private let pushes: AsyncStream<(Simulation, CommerceWorld)>.Continuation
+  /// App Store events handed over but not yet taken by the server: kept apart from the stream,
+  /// which keeps only the newest world, because every event becomes a notification.
+  private var pendingEvents: [CommerceDomainEvent] = []
   private var tasks: [Task<Void, Never>] = []
 
   init(server: MockAppleServer, address: String) {
@@ -21,13 +26,14 @@ final class ServerBridge: @unchecked Sendable {
     self.address = address
     latestActivity = ServerActivity(address: address)
     let (stream, continuation) = AsyncStream.makeStream(
-      of: Simulation.self, bufferingPolicy: .bufferingNewest(1))
+      of: (Simulation, CommerceWorld).self, bufferingPolicy: .bufferingNewest(1))
     pushes = continuation
     tasks.append(
       Task { [weak self] in
-        for await simulation in stream {
+        for await (simulation, commerce) in stream {
           guard let self else { return }
-          await server.state.replaceSimulation(simulation)
+          let events = self.takePendingEvents()
+          await server.state.replaceSimulation(simulation, commerce: commerce, events: events)
           _ = try? await server.deliverDueNotifications()
           await self.refresh()
         }
@@ -42,9 +48,18 @@ final class ServerBridge: @unchecked Sendable {
       })
   }
 
-  /// Hands the UI's simulation to the server; only the newest waiting one matters.
-  func push(_ simulation: Simulation) {
-    pushes.yield(simulation)
+  /// Hands the UI's simulation and App Store to the server, with the App Store's new events;
+  /// only the newest waiting world matters, every event does.
+  func push(_ simulation: Simulation, commerce: CommerceWorld, newEvents: [CommerceDomainEvent]) {
+    lock.withLock { pendingEvents += newEvents }
+    pushes.yield((simulation, commerce))
+  }
+
+  private func takePendingEvents() -> [CommerceDomainEvent] {
+    lock.withLock {
+      defer { pendingEvents = [] }
+      return pendingEvents
+    }
   }
 
   /// What the server has seen, as of the last look.
@@ -55,8 +70,10 @@ final class ServerBridge: @unchecked Sendable {
   private func refresh() async {
     let lines = await server.state.activityLines()
     let refusals = await server.state.refusals.map(\.text)
+    let transactions = await server.state.transactionActivityLines()
     lock.withLock {
-      latestActivity = ServerActivity(address: address, linesByToken: lines, refusals: refusals)
+      latestActivity = ServerActivity(
+        address: address, linesByToken: lines, refusals: refusals, linesByTransaction: transactions)
     }
   }
 

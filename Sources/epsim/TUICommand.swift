@@ -51,7 +51,7 @@ struct TUICommand: ParsableCommand {
     let state =
       try file.map(Self.scenarioState)
       ?? TUIState(
-        world: DemoWorld.world(rules: (rules ?? .sandbox).lifecycleRules))
+        world: DemoWorld.world(rules: (rules ?? .sandbox).lifecycleRules), products: DemoStore.products)
     guard TerminalSession.isInteractive else {
       FileHandle.standardError.write(
         Data(

@@ -77,15 +77,20 @@ struct WidthTests {
   func theOpenDetailsShowEveryValueWhole(width: Int) {
     var state = Self.busyState(width: width)
     state.press(.enter)
-    // Only the overlay: the panes around it are covered, not cut.
+    let screen = Self.overlayText(of: state)
+    #expect(Self.cutNumbers(in: screen, world: state.world).isEmpty, "\(screen)")
+    #expect(Self.cutDates(in: screen).isEmpty, "\(screen)")
+  }
+
+  /// Only the details overlay's box: the panes around it are covered, not cut.
+  static func overlayText(of state: TUIState) -> String {
+    let width = state.width
     let boxWidth = width < 100 ? width : min(width - 2, 100)
     let box = Rect(x: 0, y: 0, width: width, height: state.height).rows([.fixed(1), .fill, .fixed(1)])[1]
       .centered(width: boxWidth, height: state.height - 2)
-    let screen = state.render().lines[box.y..<box.maxY].map { line in
+    return state.render().lines[box.y..<box.maxY].map { line in
       String(line.dropFirst(box.x).prefix(box.width))
     }.joined(separator: "\n")
-    #expect(Self.cutNumbers(in: screen, world: state.world).isEmpty, "\(screen)")
-    #expect(Self.cutDates(in: screen).isEmpty, "\(screen)")
   }
 
   @Test(arguments: widths)

@@ -126,6 +126,28 @@ struct HistorySnapshotTests {
     #expect(visited == events.count)
   }
 
+  /// Steps are stored compactly (`StepHistory`: numbered events, results and messages, clock
+  /// moves rebuilt from the times); after a branch every step must still read back as exactly
+  /// the event, outcome and time the engine produced, the replaced ones gone.
+  @Test func stepsReadBackExactlyAfterABranch() throws {
+    let (events, worlds) = Self.session(events: spacing + 40, seed: 233)
+    var simulation = try Simulation.replaying(events, over: worlds[0])
+    let branchPoint = spacing - 5
+    simulation.rewind(toStep: branchPoint)
+    let (otherEvents, otherWorlds) = Self.session(events: 30, seed: 377, from: worlds[branchPoint])
+    for event in otherEvents { try simulation.apply(event) }
+    let allEvents = Array(events[..<branchPoint]) + otherEvents
+    let allWorlds = Array(worlds[...branchPoint]) + otherWorlds.dropFirst()
+    #expect(simulation.steps.count == allEvents.count)
+    for (index, step) in simulation.steps.enumerated() {
+      let (after, outcome) = try allWorlds[index].applying(allEvents[index])
+      #expect(step.event == allEvents[index], "event of step \(index)")
+      #expect(step.outcome == outcome, "outcome of step \(index)")
+      #expect(step.now == after.now, "time of step \(index)")
+    }
+    #expect(simulation.appliedSteps.map(\.event) == allEvents)
+  }
+
   @Test func rewindToTimeFindsTheLastStepAtOrBeforeIt() throws {
     let (events, worlds) = Self.session(events: spacing + 200, seed: 144)
     var simulation = try Simulation.replaying(events, over: worlds[0])

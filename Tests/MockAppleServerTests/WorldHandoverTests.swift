@@ -1,3 +1,5 @@
+import AppStoreCommerce
+import CommerceSimulation
 import ExternalPurchaseReports
 import ExternalPurchaseTokens
 import Foundation
@@ -53,5 +55,29 @@ struct WorldHandoverTests {
       lines.contains {
         $0.hasPrefix("notification CREATED at ") && $0.hasSuffix("logged (no --webhook to send it to)")
       })
+  }
+
+  @Test func aHandedOverAppStoreIsServedAndItsEventsBecomeNotifications() async throws {
+    let state = try Self.state()
+    let simulation = Simulation(initial: DemoWorld.world(rules: .sandbox))
+    var store = CommerceWorld(products: DemoCatalog.products, world: simulation.world)
+    let product = try #require(DemoCatalog.products.first { $0.prices["NLD"] != nil })
+    let events = try store.perform(
+      .buy(product: product.id, device: "alice.iphone", quantity: 1, offer: nil, accountToken: nil),
+      world: simulation.world)
+    let transaction = try #require(events.first?.transaction?.transactionId)
+
+    await state.replaceSimulation(simulation, commerce: store, events: events)
+    #expect(await state.commerce.state.transactions.map(\.transactionId) == [transaction])
+    _ = try await state.takeDueDeliveries()
+    let delivered = await state.notifications.deliveries.compactMap(\.transactionId)
+    #expect(delivered.contains(String(transaction)), "the UI's purchase was notified: \(delivered)")
+    let lines = await state.transactionActivityLines()[String(transaction)] ?? []
+    #expect(lines.contains { $0.contains("notification") }, "\(lines)")
+
+    // Handing over the same store again with no new events sends nothing twice.
+    await state.replaceSimulation(simulation, commerce: store, events: [])
+    _ = try await state.takeDueDeliveries()
+    #expect(await state.notifications.deliveries.count == delivered.count)
   }
 }

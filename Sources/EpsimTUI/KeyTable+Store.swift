@@ -1,0 +1,37 @@
+import TextFrame
+
+extension KeyTable {
+  /// The App Store keys: the purchases view and what happens there (SPEC-APPSTORE 3 and 5). They
+  /// show in the footer only while the purchases view is open and they apply.
+  static let storeBindings: [KeyBinding] = [
+    KeyBinding(
+      .main, [.character("p")], "purchases",
+      "Show the selected customer's App Store purchases instead of tokens (subscription groups with their"
+        + " status, transaction chains, one-time purchases), or the tokens again.",
+      .togglePurchases, section: "App Store", footerRank: 42, when: .storeHasProducts),
+    KeyBinding(
+      .main, [.character("b")], "buy",
+      "Buy a product on a device (a dialog: product, device, quantity, offer, app account token).", .buy,
+      section: "App Store", footerRank: 2, when: .purchasesShown),
+    KeyBinding(
+      .main, [.character("v")], "renew now",
+      "Jump the clock to the selected customer's next renewal: it renews, fails or expires.", .renewNow,
+      section: "App Store", footerRank: 3, when: .renewalAhead),
+    KeyBinding(
+      .main, [.character("B")], "billing",
+      "The selected customer's payment method starts failing (billing retry, grace period) or recovers.",
+      .toggleBilling, section: "App Store", footerRank: 4, when: .storeCustomerSelected),
+    KeyBinding(
+      .main, [.character("z")], "refund",
+      "Refund the selected transaction's product in full (its newest transaction): REFUND, revoked.",
+      .refund, section: "App Store", footerRank: 10, when: .refundableSelected),
+    KeyBinding(
+      .main, [.character("t")], "auto-renew",
+      "Turn auto-renew of the selected subscription off, or back on.", .toggleAutoRenew, section: "App Store",
+      footerRank: 11, when: .subscriptionSelected),
+    KeyBinding(
+      .main, [.character("U")], "change plan",
+      "Upgrade, downgrade or crossgrade the selected subscription within its group (a dialog).",
+      .changeProduct, section: "App Store", footerRank: 12, when: .subscriptionSelected),
+  ]
+}

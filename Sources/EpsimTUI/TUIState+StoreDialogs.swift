@@ -1,0 +1,107 @@
+import AppStoreCommerce
+import CommerceSimulation
+import Foundation
+import LifecycleSimulator
+
+extension TUIState {
+  /// `b` and `U`: the purchase forms, filled in from the selection.
+  mutating func openStoreDialog(for action: Action) {
+    let products = store.state.products
+    guard !products.isEmpty else {
+      status = StatusMessage(.info, "this world's App Store sells nothing")
+      return
+    }
+    switch action {
+    case .buy:
+      let devices = world.devices.map(\.id)
+      guard !devices.isEmpty else {
+        status = StatusMessage(.info, "add a device first (A): purchases are made on a device")
+        return
+      }
+      let device =
+        selectedDevice?.id
+        ?? selectedCustomerId.flatMap { id in world.devices.first { $0.customerId == id }?.id }
+      overlay = .dialog(Dialogs.buy(products: products, devices: devices, device: device))
+    case .changeProduct:
+      guard let customer = selectedCustomerId, let chain = selectedChain else {
+        status = StatusMessage(.info, "select a subscription transaction in the purchases view first (p)")
+        return
+      }
+      overlay = .dialog(Dialogs.changeProduct(chain: chain, customer: customer, in: store.state))
+    default: break
+    }
+  }
+
+  /// The purchase step a buy form asks for, or what is wrong with it.
+  static func buyStep(from form: Form) -> Result<CommerceStep, FormError> {
+    let quantityText = form.value("quantity").trimmingCharacters(in: .whitespaces)
+    guard let quantity = Int(quantityText), quantity >= 1 else {
+      return .failure(FormError("quantity '\(quantityText)' must be a whole number from 1"))
+    }
+    let offer = form.value("offer").trimmingCharacters(in: .whitespaces)
+    let token = form.value("token").trimmingCharacters(in: .whitespaces)
+    if !token.isEmpty, UUID(uuidString: token) == nil {
+      return .failure(FormError("app account token '\(token)' must be a UUID, or empty for none"))
+    }
+    return .success(
+      .buy(
+        product: form.value("product"), device: form.value("device"), quantity: quantity,
+        offer: offer.isEmpty ? nil : offer, accountToken: token.isEmpty ? nil : token.lowercased()))
+  }
+
+  /// Applies a purchase form's step; a refusal keeps the dialog open with the App Store's reason.
+  mutating func submitStoreStep(_ step: Result<CommerceStep, FormError>) -> Result<Void, FormError> {
+    step.flatMap { step in
+      performPurchase(step) ? .success(()) : .failure(FormError(status?.text ?? "refused"))
+    }
+  }
+
+  mutating func submitBuy(_ form: Form) -> Result<Void, FormError> {
+    let result = submitStoreStep(Self.buyStep(from: form))
+    if case .success = result, let device = world.device(form.value("device")) {
+      worldSelection = .device(device.id)
+      showsPurchases = true
+    }
+    return result
+  }
+
+  mutating func submitChange(_ form: Form, customer: String) -> Result<Void, FormError> {
+    submitStoreStep(.success(.change(customer: customer, product: form.value("product"))))
+  }
+}
+
+extension Dialogs {
+  static func buy(products: [Product], devices: [String], device: String?) -> Dialog {
+    let ids = products.map(\.id)
+    let offers = products.flatMap { product in product.offers.map(\.id) }
+    let offerHint = offers.first.map { "e.g. \($0), or empty" } ?? "none sold"
+    return Dialog(
+      kind: .buy,
+      form: Form(
+        title: "Buy",
+        note: "A purchase through the App Store on a device, by its customer, in the device's storefront"
+          + " (SPEC-APPSTORE 3.1). Within a subscription group the customer has, it changes the plan.",
+        fields: [
+          .choice("product", "Product", ids),
+          .choice("device", "Device", devices, selected: device.flatMap(devices.firstIndex) ?? 0),
+          .text("quantity", "Quantity", "1", hint: "1 or more"),
+          .text("offer", "Offer", "", hint: offerHint),
+          .text("token", "App account token", "", hint: "UUID, or empty"),
+        ]))
+  }
+
+  static func changeProduct(chain: SubscriptionChain, customer: String, in state: CommerceState) -> Dialog {
+    let group = state.products.filter { $0.subscription?.groupId == chain.groupId }
+    let current = state.products[Int(chain.autoRenewProduct)].id
+    let options = group.map { product in product.id }
+    return Dialog(
+      kind: .changeProduct(customer: customer, group: chain.groupId),
+      form: Form(
+        title: "Change plan of \(customer) in \(chain.groupId)",
+        note: "A higher level upgrades at once (the old transaction isUpgraded); a lower one or another"
+          + " duration takes effect at the next renewal. Picking the current product cancels a pending change.",
+        fields: [
+          .choice("product", "Product", options, selected: options.firstIndex(of: current) ?? 0)
+        ]))
+  }
+}

@@ -1,0 +1,220 @@
+import AppStoreCommerce
+import CommerceSimulation
+import EpsimTUI
+import LifecycleSimulator
+import ScenarioLanguage
+import Testing
+import TextFrame
+
+extension TUIState {
+  /// The UI on the demo world with the demo App Store (as `swift run epsim` opens it).
+  static func store(width: Int = 80, height: Int = 24) -> TUIState {
+    TUIState(world: DemoWorld.world(), products: DemoStore.products, width: width, height: height)
+  }
+
+  /// Opens the buy form, picks the `productIndex`-th product and submits it.
+  mutating func buy(productIndex: Int = 0) {
+    type("b")
+    for _ in 0..<productIndex { press(.right) }
+    press(.enter)
+  }
+}
+
+/// The App Store in the terminal UI: purchases as steps of history, the keys, saving (issue 11).
+@Suite("Purchases")
+struct PurchaseTests {
+  /// alice buys the monthly plan, it renews twice, her billing fails, the next renewal fails.
+  static func session() -> TUIState {
+    var state = TUIState.store()
+    state.type("p")
+    state.buy()
+    state.type("vv")  // two renewals (sandbox: a month is 5 minutes)
+    state.type("B")  // billing fails
+    state.type("v")  // the third renewal fails: billing retry
+    return state
+  }
+
+  @Test func buyingRenewingAndFailingShowStatusAndChain() throws {
+    let state = Self.session()
+    let chain = try #require(state.store.state.chain(of: "alice", groupId: "premium"))
+    #expect(state.store.state.transactions(ofChain: chain).count == 3)
+    #expect(state.store.state.status(of: chain) == .billingRetry)
+    let screen = state.screen
+    #expect(screen.contains("Purchases of alice (3)"))
+    #expect(screen.contains("3 billing retry"))
+    #expect(screen.contains("RENEWAL"))
+    // Six steps of history: the purchase, two renewals, billing, the failed renewal.
+    #expect(state.simulation.position == 5)
+  }
+
+  @Test func undoRemovesAPurchaseAndRedoReplaysIt() {
+    var state = TUIState.store()
+    state.type("p")
+    state.buy()
+    #expect(state.store.state.transactions.count == 1)
+    state.type("[")
+    #expect(state.store.state.transactions.isEmpty)
+    #expect(state.simulation.position == 0)
+    #expect(state.screen.contains("No purchases yet"))
+    state.type("]")
+    #expect(state.store.state.transactions.count == 1)
+    #expect(state.status?.text.hasPrefix("redid buy premium.monthly on alice.iphone") == true)
+  }
+
+  /// Undo, redo and rewind land on the App Store a replay of the same steps gives.
+  @Test func historyMovesGiveTheStoreOfAReplay() {
+    let full = Self.session()
+    var moved = Self.session()
+    moved.type("[[[[[")
+    #expect(moved.store.state == TUIState.store().store.state)
+    moved.type("]]]]]")
+    #expect(moved.store.state == full.store.state)
+    // Rewound to after the first renewal: as if only the purchase and one renewal happened.
+    var replay = TUIState.store()
+    replay.type("p")
+    replay.buy()
+    replay.type("v")
+    moved.type("H")
+    moved.press(.home)
+    moved.type("jj")
+    moved.press(.enter)
+    #expect(moved.simulation.position == 2)
+    #expect(moved.store.state == replay.store.state)
+    // A new step after the rewind drops the undone purchases' future.
+    moved.type("t")  // auto-renew off
+    replay.type("t")
+    #expect(moved.store.state == replay.store.state)
+    #expect(moved.commerce.purchases.count == 2)
+  }
+
+  /// The App Store follows the clock keys: the next-expiry keys land on renewals too.
+  @Test func clockTargetsIncludeRenewals() throws {
+    var state = TUIState.store()
+    state.type("p")
+    state.buy()
+    let chain = try #require(state.store.state.chain(of: "alice", groupId: "premium"))
+    state.type("<")
+    #expect(state.world.now == chain.expiresDate - 1)
+    #expect(state.store.state.transactions.count == 1)
+    state.type(">")
+    #expect(state.world.now == chain.expiresDate + 1)
+    #expect(state.store.state.transactions.count == 2)
+  }
+
+  @Test func purchaseKeysShowOnlyWhereTheyApply() {
+    var state = TUIState.store(width: 200, height: 40)
+    let labels = { (state: TUIState) in Set(state.footerBindings().map(\.label)) }
+    #expect(labels(state).contains("purchases"))
+    #expect(!labels(state).contains("buy"))
+    state.type("p")
+    #expect(labels(state).contains("buy"))
+    #expect(!labels(state).contains("refund"))
+    state.buy()
+    #expect(labels(state).isSuperset(of: ["refund", "auto-renew", "change plan", "renew now", "billing"]))
+    #expect(!TUIState.demo().footerBindings().map(\.label).contains("purchases"))
+  }
+
+  /// A purchase's event is a clock move to where the clock was: after a save, another purchase
+  /// in its place still counts as unsaved.
+  @Test func anotherPurchaseInPlaceOfASavedOneIsUnsaved() throws {
+    var state = TUIState.store()
+    state.type("p")
+    state.buy()
+    state.type("w")
+    let effects = state.press(.enter)
+    guard case .writeFile(let path, _) = try #require(effects.first) else {
+      Issue.record("no file written")
+      return
+    }
+    state.handle(.fileWritten(path: path, error: nil))
+    #expect(state.unsavedStepCount == 0)
+    state.type("[")
+    state.buy(productIndex: 7)
+    #expect(state.unsavedStepCount == 1)
+  }
+
+  @Test func aNewWorldKeepsTheCatalogAndForgetsThePurchases() {
+    var state = TUIState.store()
+    state.type("p")
+    state.buy()
+    state.type("W")
+    state.press(.enter)
+    #expect(state.store.state.transactions.isEmpty)
+    #expect(state.store.state.products == TUIState.store().store.state.products)
+    #expect(state.commerce.changes.isEmpty)
+  }
+
+  @Test func refundAutoRenewAndUpgrade() throws {
+    var state = TUIState.store()
+    state.type("p")
+    state.buy()
+    state.type("t")
+    #expect(state.store.state.chain(of: "alice", groupId: "premium")?.autoRenew == false)
+    state.type("t")
+    state.type("U")
+    // premium.pro.monthly is level 1 of the group: an upgrade, at once.
+    let options = DemoStore.products.filter { $0.subscription?.groupId == "premium" }.map(\.id)
+    let current = try #require(options.firstIndex(of: "premium.monthly"))
+    let pro = try #require(options.firstIndex(of: "premium.pro.monthly"))
+    for _ in 0..<(pro - current) { state.press(.right) }
+    state.press(.enter)
+    let chain = try #require(state.store.state.chain(of: "alice", groupId: "premium"))
+    #expect(state.store.state.products[Int(chain.product)].id == "premium.pro.monthly")
+    #expect(state.store.state.transactions.first?.isUpgraded == true)
+    state.type("z")
+    #expect(state.store.state.transactions.last?.revocation != nil)
+  }
+
+  @Test func detailsShowTheDecodedTransactionAndRenewalInfo() {
+    var state = TUIState.store(width: 100, height: 60)
+    state.type("p")
+    state.buy()
+    state.press(.enter)
+    let screen = state.screen
+    #expect(screen.contains("Transaction details"))
+    #expect(screen.contains("\"originalTransactionId\""))
+    #expect(screen.contains("\"webOrderLineItemId\""))
+    #expect(screen.contains("Renewal info"))
+    #expect(screen.contains("\"autoRenewStatus\" : 1"))
+  }
+
+  @Test func aRefusedPurchaseKeepsTheFormOpenAndChangesNothing() {
+    var state = TUIState.store()
+    state.type("pb")
+    state.press(.tab, .tab)  // quantity
+    state.replaceField(with: "x")
+    state.press(.enter)
+    #expect(state.screen.contains("quantity 'x' must be a whole number"))
+    #expect(state.simulation.position == 0)
+  }
+
+  /// `w` writes product lines and purchase lines; `epsim run` of the file does what the session did.
+  @Test func savedSessionReplaysToTheSameStore() throws {
+    var state = Self.session()
+    state.type("w")
+    let effects = state.press(.enter)
+    guard case .writeFile(_, let text) = try #require(effects.first) else {
+      Issue.record("no file written")
+      return
+    }
+    #expect(text.contains("product premium.monthly"))
+    #expect(text.contains("buy premium.monthly on alice.iphone"))
+    #expect(text.contains("billing alice fails"))
+    #expect(text.contains("buy premium.monthly on alice.iphone  expect notification SUBSCRIBED/INITIAL_BUY"))
+    #expect(text.contains("expect notification DID_RENEW"))
+    #expect(text.contains("billing alice fails  expect notification none"))
+    let scenario = try ScenarioParser.parse(text, file: "saved.epsim")
+    let transcript = ScenarioRunner().run(scenario, file: "saved.epsim")
+    #expect(transcript.passed, "\(transcript.failure?.message ?? "") \(transcript.failedExpectations)")
+    let replayed = transcript.entries.flatMap(\.commerce).map {
+      "\($0.time) \($0.customer) \($0.notification ?? "-") \($0.summary) \($0.transaction?.transactionId ?? "-")"
+    }
+    let session = state.commerce.changes.flatMap(\.events).map { event in
+      let customer = state.store.state.customers[Int(event.customer)].id
+      return
+        "\(event.time) \(customer) \(event.notification?.text ?? "-") \(event.summary) \(event.transaction.map { String($0.transactionId) } ?? "-")"
+    }
+    #expect(!session.isEmpty)
+    #expect(replayed == session)
+  }
+}
