@@ -128,7 +128,7 @@ extension AppStoreRoutes {
       guard rule.allows(value) else {
         throw AppStoreAPIError(.badRequest, rule.code, rule.error, "\(rule.name) cannot be \(value.text)")
       }
-      kept[rule.name] = value.text
+      kept[rule.name] = value.plain
     }
     office.recordConsumption(kept, for: record.transactionId)
     return Response(status: .accepted)
@@ -156,11 +156,18 @@ enum JSONScalar: Equatable, Sendable, Decodable {
     }
   }
 
+  /// The value as an error message quotes it: strings in quotes.
   var text: String {
+    if case .string(let value) = self { return "\"\(value)\"" }
+    return plain
+  }
+
+  /// The value as the control API shows what was sent: strings without quotes.
+  var plain: String {
     switch self {
     case .bool(let value): return String(value)
     case .int(let value): return String(value)
-    case .string(let value): return "\"\(value)\""
+    case .string(let value): return value
     case .other: return "an array, object, null or fraction"
     }
   }
