@@ -4,3 +4,11 @@
 wrk.method = "GET"
 wrk.path = os.getenv("EPSIM_PATH")
 wrk.headers["Authorization"] = "Bearer " .. os.getenv("EPSIM_JWT")
+
+-- EPSIM_DELAY_MS paces each connection: it waits that long before each request, so 64
+-- connections ask at a chosen rate instead of as fast as the server answers (wrk leaves the
+-- wait out of the latency it reports).
+local pause = tonumber(os.getenv("EPSIM_DELAY_MS") or "0")
+function delay()
+  return pause
+end
