@@ -34,10 +34,10 @@ public actor MockAppleState {
 
   public init(
     world: WorldState, notificationSettings: NotificationSettings, authority: TestCertificateAuthority,
-    products: [Product] = [], commerce: CommerceWorld? = nil
+    commerce: CommerceWorld? = nil
   ) {
     simulation = Simulation(initial: world)
-    var store = commerce ?? CommerceWorld(products: products, world: world)
+    var store = commerce ?? CommerceWorld(products: [], world: world)
     // A scenario's App Store can stop short of its world's last step: bring it to the world's time.
     commerceEvents = (try? store.advance(to: world.now)) ?? []
     self.commerce = store

@@ -1,3 +1,4 @@
+import AppStoreCommerce
 import ArgumentParser
 import EpsimTUI
 import Foundation
@@ -51,7 +52,7 @@ struct TUICommand: ParsableCommand {
     let state =
       try file.map(Self.scenarioState)
       ?? TUIState(
-        world: DemoWorld.world(rules: (rules ?? .sandbox).lifecycleRules), products: DemoStore.products)
+        world: DemoWorld.world(rules: (rules ?? .sandbox).lifecycleRules), products: DemoCatalog.products)
     guard TerminalSession.isInteractive else {
       FileHandle.standardError.write(
         Data(

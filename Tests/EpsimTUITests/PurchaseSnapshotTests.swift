@@ -1,3 +1,4 @@
+import AppStoreCommerce
 import EpsimTUI
 import FrameSnapshotTesting
 import LifecycleSimulator
@@ -43,7 +44,7 @@ struct PurchaseSnapshotTests {
 
   @Test func asciiAndTheMinimumSize() {
     var state = TUIState(
-      world: DemoWorld.world(), products: DemoStore.products, lineStyle: .ascii, width: 60, height: 16)
+      world: DemoWorld.world(), products: DemoCatalog.products, lineStyle: .ascii, width: 60, height: 16)
     state.type("p")
     state.buy()
     state.type("v")

@@ -9,7 +9,7 @@ import TextFrame
 extension TUIState {
   /// The UI on the demo world with the demo App Store (as `swift run epsim` opens it).
   static func store(width: Int = 80, height: Int = 24) -> TUIState {
-    TUIState(world: DemoWorld.world(), products: DemoStore.products, width: width, height: height)
+    TUIState(world: DemoWorld.world(), products: DemoCatalog.products, width: width, height: height)
   }
 
   /// Opens the buy form, picks the `productIndex`-th product and submits it.
@@ -153,7 +153,7 @@ struct PurchaseTests {
     state.type("t")
     state.type("U")
     // premium.pro.monthly is level 1 of the group: an upgrade, at once.
-    let options = DemoStore.products.filter { $0.subscription?.groupId == "premium" }.map(\.id)
+    let options = DemoCatalog.products.filter { $0.subscription?.groupId == "premium" }.map(\.id)
     let current = try #require(options.firstIndex(of: "premium.monthly"))
     let pro = try #require(options.firstIndex(of: "premium.pro.monthly"))
     for _ in 0..<(pro - current) { state.press(.right) }
