@@ -11,14 +11,22 @@ public enum ISO8601Milliseconds {
   /// Years outside 0000...9999 (only reachable with absurd inputs) get a sign and as many
   /// digits as they need, ISO 8601's expanded form, so every Int64 formats without trapping.
   public static func string(fromMilliseconds milliseconds: Int64) -> String {
-    var text: [UInt8] = []
-    text.reserveCapacity(24)
-    append(milliseconds, to: &text)
-    return String(decoding: text, as: UTF8.self)
+    String(unsafeUninitializedCapacity: maximumLength) { write(milliseconds, into: $0) }
   }
 
   /// Appends `milliseconds` as `string(fromMilliseconds:)` writes it, for byte-buffer output.
   public static func append(_ milliseconds: Int64, to text: inout [UInt8]) {
+    withUnsafeTemporaryAllocation(of: UInt8.self, capacity: maximumLength) { buffer in
+      text.append(contentsOf: buffer[..<write(milliseconds, into: buffer)])
+    }
+  }
+
+  /// The longest text: a sign, the nine-digit years of Int64.min or max, and 20 more characters.
+  private static let maximumLength = 32
+
+  /// Writes the text into `buffer` (at least `maximumLength` bytes) and returns its length. Into a
+  /// fixed buffer, not an array: transcripts format several timestamps a line.
+  private static func write(_ milliseconds: Int64, into buffer: UnsafeMutableBufferPointer<UInt8>) -> Int {
     // Floor division without forming days * millisecondsPerDay, which overflows near Int64.min.
     var days = milliseconds / millisecondsPerDay
     var remainder = milliseconds % millisecondsPerDay
@@ -27,26 +35,48 @@ public enum ISO8601Milliseconds {
       days -= 1
     }
     let date = CivilDate(daysSinceEpoch: days)
-    if date.year < 0 {
-      text.append(UInt8(ascii: "-"))
-    } else if date.year > 9999 {
-      text.append(UInt8(ascii: "+"))
+    var count = 0
+    func put(_ byte: UInt8) {
+      buffer[count] = byte
+      count += 1
     }
-    append(date.year.magnitude, width: 4, to: &text)
-    text.append(UInt8(ascii: "-"))
-    append(UInt64(date.month), width: 2, to: &text)
-    text.append(UInt8(ascii: "-"))
-    append(UInt64(date.day), width: 2, to: &text)
-    text.append(UInt8(ascii: "T"))
+    /// `value` in decimal, zero-padded to `width` digits.
+    func put(_ value: UInt64, width: Int) {
+      var divisor: UInt64 = 1
+      var digits = 1
+      // Cannot overflow: the loop stops once `value / divisor` is a single digit.
+      while digits < width || value / divisor >= 10 {
+        divisor *= 10
+        digits += 1
+      }
+      var rest = value
+      while divisor > 0 {
+        put(UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: rest / divisor))
+        rest %= divisor
+        divisor /= 10
+      }
+    }
+    if date.year < 0 {
+      put(UInt8(ascii: "-"))
+    } else if date.year > 9999 {
+      put(UInt8(ascii: "+"))
+    }
+    put(date.year.magnitude, width: 4)
+    put(UInt8(ascii: "-"))
+    put(UInt64(date.month), width: 2)
+    put(UInt8(ascii: "-"))
+    put(UInt64(date.day), width: 2)
+    put(UInt8(ascii: "T"))
     let millisecondOfDay = UInt64(remainder)
-    append(millisecondOfDay / 3_600_000, width: 2, to: &text)
-    text.append(UInt8(ascii: ":"))
-    append(millisecondOfDay / 60_000 % 60, width: 2, to: &text)
-    text.append(UInt8(ascii: ":"))
-    append(millisecondOfDay / 1000 % 60, width: 2, to: &text)
-    text.append(UInt8(ascii: "."))
-    append(millisecondOfDay % 1000, width: 3, to: &text)
-    text.append(UInt8(ascii: "Z"))
+    put(millisecondOfDay / 3_600_000, width: 2)
+    put(UInt8(ascii: ":"))
+    put(millisecondOfDay / 60_000 % 60, width: 2)
+    put(UInt8(ascii: ":"))
+    put(millisecondOfDay / 1000 % 60, width: 2)
+    put(UInt8(ascii: "."))
+    put(millisecondOfDay % 1000, width: 3)
+    put(UInt8(ascii: "Z"))
+    return count
   }
 
   /// The UNIX milliseconds of `YYYY-MM-DDTHH:MM:SSZ` or `YYYY-MM-DDTHH:MM:SS.fffZ`.
@@ -88,18 +118,5 @@ public enum ISO8601Milliseconds {
       value = value * 10 + Int64(byte - UInt8(ascii: "0"))
     }
     return value
-  }
-
-  private static func append(_ value: UInt64, width: Int, to text: inout [UInt8]) {
-    var digits: [UInt8] = []
-    var rest = value
-    repeat {
-      digits.append(UInt8(ascii: "0") + UInt8(rest % 10))
-      rest /= 10
-    } while rest > 0
-    if digits.count < width {
-      text.append(contentsOf: repeatElement(UInt8(ascii: "0"), count: width - digits.count))
-    }
-    text.append(contentsOf: digits.reversed())
   }
 }

@@ -38,10 +38,12 @@ struct LineReader {
     return word
   }
 
-  /// One of `choices`, exactly.
-  mutating func keyword(_ choices: [String], expected: String? = nil) throws(LineError) -> String {
+  /// One of `choices`, exactly. `expected` is only built for the error (most lines have none).
+  mutating func keyword(_ choices: [String], expected: @autoclosure () -> String? = nil) throws(LineError)
+    -> String
+  {
     guard let word = current, choices.contains(word.text) else {
-      throw error(expected: expected ?? Phrase.choices(choices), candidates: choices)
+      throw error(expected: expected() ?? Phrase.choices(choices), candidates: choices)
     }
     position += 1
     return word.text
@@ -62,8 +64,8 @@ struct LineReader {
   }
 
   mutating func tokenType() throws(LineError) -> CustomLinkTokenType {
-    let names = CustomLinkTokenType.allCases.map(\.rawValue)
     guard let word = current, let type = CustomLinkTokenType(rawValue: word.text.uppercased()) else {
+      let names = CustomLinkTokenType.allCases.map(\.rawValue)
       throw error(expected: "a token type (" + Phrase.choices(names, quoted: false) + ")", candidates: names)
     }
     position += 1
@@ -72,8 +74,8 @@ struct LineReader {
 
   /// `withinApp` or `outOfApp`, the typed request of 27.2 (SPEC 5).
   mutating func typedRequest() throws(LineError) -> TypedTokenRequest {
-    let names = TypedTokenRequest.allCases.map(\.rawValue)
     guard let word = current, let request = TypedTokenRequest(name: word.text) else {
+      let names = TypedTokenRequest.allCases.map(\.rawValue)
       throw error(
         expected: "a typed request (" + Phrase.choices(names, quoted: false) + ")", candidates: names)
     }

@@ -3,9 +3,10 @@ import CommerceSimulation
 import ExternalPurchaseTokens
 import LifecycleSimulator
 
-/// The run's memory between steps: the simulation, and what expectations compare against.
-struct RunState {
-  var simulation: Simulation
+/// The run's memory between steps: the engine, and what expectations compare against.
+struct RunState<Engine: RunEngine> {
+  /// The world the steps change: with its history for the terminal UI, alone for `epsim run`.
+  var engine: Engine
   /// The customer of the last device a step used: the default for `for` and `of`.
   var lastCustomer: String?
   /// Earlier answers, for `new period`, `same period`, `same id`, ...
@@ -18,7 +19,7 @@ struct RunState {
   var commerce: CommerceWorld?
   var commerceBuilt = false
 
-  var world: WorldState { simulation.world }
+  var world: WorldState { engine.world }
 
   /// Applies one step, then checks its expectations.
   mutating func perform(_ statement: Statement) throws(RunFailureAt) -> TranscriptEntry {
@@ -43,27 +44,26 @@ struct RunState {
       lastAnswer = StepAnswer(result: .changed, commerce: notes)
     } else if statement.kind != .expect {
       let events = try events(for: statement)
-      var outcome: EventOutcome?
+      var outcome: EventResult?
       var summaries: [String] = []
       for event in events {
-        let applied: EventOutcome
+        let applied: (result: EventResult, summary: String)
         do {
-          applied = try simulation.apply(event)
+          applied = try engine.applyStep(event)
           if case .setStorefront = event { notes += try commerceFollow(event) }
         } catch {
           throw RunFailureAt(statement: statement, message: error.message)
         }
-        outcome = applied
+        outcome = applied.result
         // The engine's summary of a rules change names only the environment; say which rule.
         if case .setRules = event {
           summaries.append("rules: " + ScenarioWriter.statement(statement.kind))
         } else {
-          // The log's first line is the event's summary, already built.
-          summaries.append(applied.log.first?.message ?? event.summary)
+          summaries.append(applied.summary)
         }
       }
-      action = summaries.joined(separator: "; ")
-      if let outcome { result = record(outcome.result, of: statement) }
+      action = summaries.count == 1 ? summaries[0] : summaries.joined(separator: "; ")
+      if let outcome { result = record(outcome, of: statement) }
       if case .advance = statement.kind {
         notes += try commerceAdvance(of: statement)
         lastAnswer?.commerce = notes

@@ -236,7 +236,7 @@ extension ScenarioParser {
   }
 
   func knownProduct(_ reader: inout LineReader) throws(LineError) -> String {
-    try known(&reader, among: Set(products.keys), what: "product", howToDeclare: "a 'product' line")
+    try known(&reader, among: products.keys, what: "product", howToDeclare: "a 'product' line")
   }
 
   func knownGroup(_ reader: inout LineReader) throws(LineError) -> String {

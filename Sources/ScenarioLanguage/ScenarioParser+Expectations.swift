@@ -37,7 +37,7 @@ extension ScenarioParser {
     throws(LineError)
   {
     if let kinds = kind.appliesTo, !answerUnknown {
-      let names = kinds.map(\.rawValue).sorted()
+      var names: [String] { kinds.map(\.rawValue).sorted() }  // for the errors only
       guard let step else {
         throw LineError(
           column: word.column, expected: "an expectation about the world", found: word.text,

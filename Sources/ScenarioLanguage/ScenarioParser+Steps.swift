@@ -115,16 +115,20 @@ extension ScenarioParser {
 
   /// A device declared earlier (or by the demo world).
   func knownDevice(_ reader: inout LineReader) throws(LineError) -> String {
-    try known(&reader, among: Set(devices.keys), what: "device", howToDeclare: "a 'device' line")
+    try known(&reader, among: devices.keys, what: "device", howToDeclare: "a 'device' line")
   }
 
   /// A customer declared earlier, implicitly by a device, or by the demo world.
   func knownCustomer(_ reader: inout LineReader) throws(LineError) -> String {
     try known(
-      &reader, among: Set(customers.keys), what: "customer", howToDeclare: "a 'customer' or 'device' line")
+      &reader, among: customers.keys, what: "customer", howToDeclare: "a 'customer' or 'device' line")
   }
 
-  func known(_ reader: inout LineReader, among names: Set<String>, what: String, howToDeclare: String)
+  /// The current word when it is one of `names` (any collection with a fast `contains`: the
+  /// parser's dictionaries' keys are passed as they are, not copied into a set per line).
+  func known(
+    _ reader: inout LineReader, among names: some Collection<String>, what: String, howToDeclare: String
+  )
     throws(LineError) -> String
   {
     guard let word = reader.current, names.contains(word.text) else {

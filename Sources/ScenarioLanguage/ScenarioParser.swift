@@ -89,25 +89,30 @@ public struct ScenarioParser {
   ]
   /// Every word a line may start with, for suggestions.
   static let statementKeywords = setupOnlyKeywords + anywhereKeywords + stepKeywords
+  /// The same words as sets: every line is looked up in them.
+  static let statementKeywordSet = Set(statementKeywords)
+  static let setupOnlyKeywordSet = Set(setupOnlyKeywords)
+  static let stepKeywordSet = Set(stepKeywords)
+  static let commerceStepKeywordSet = Set(commerceStepKeywords)
 
   /// Parses one non-empty line and updates what the following lines may refer to.
   mutating func statement(_ line: WordSplitter.Line) throws(LineError) -> Statement {
     var reader = LineReader(line)
     let keyword = reader.current!
     let location = SourceLocation(line: line.number, column: keyword.column)
-    guard Self.statementKeywords.contains(keyword.text) else {
+    guard Self.statementKeywordSet.contains(keyword.text) else {
       throw reader.error(
         expected: inSetup ? "a setup line or a step" : "a step, a rule change or 'expect'",
         candidates: Self.statementKeywords)
     }
     reader.position += 1
     // Placement depends on the keyword alone, so a step with a bad argument still ends the setup.
-    if Self.setupOnlyKeywords.contains(keyword.text), !inSetup {
+    if Self.setupOnlyKeywordSet.contains(keyword.text), !inSetup {
       throw LineError(
         column: keyword.column, expected: "a step, a rule change or 'expect'", found: keyword.text,
         note: "setup lines go before the first step, line \(firstStepLine ?? 0)")
     }
-    if Self.stepKeywords.contains(keyword.text), inSetup {
+    if Self.stepKeywordSet.contains(keyword.text), inSetup {
       inSetup = false
       firstStepLine = line.number
     }
@@ -190,7 +195,7 @@ public struct ScenarioParser {
     case "customer": return try customerLine(&reader, line: line)
     case "device": return .device(try deviceLine(&reader, line: line))
     case "expect": return .expect
-    case _ where Self.commerceStepKeywords.contains(keyword):
+    case _ where Self.commerceStepKeywordSet.contains(keyword):
       return .commerce(try commerceStep(keyword, &reader))
     default: return try step(keyword, &reader)
     }

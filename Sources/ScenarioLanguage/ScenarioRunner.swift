@@ -34,7 +34,8 @@ public struct ScenarioRunner: Sendable {
     var transcript = Transcript(
       file: file, seed: world.seed, environment: world.rules.environment, start: world.now)
     if let setupFailure { return (stopped(transcript, at: setupFailure, rest: scenario.steps), world, nil) }
-    var run = RunState(simulation: Simulation(initial: world))
+    // A file never rewinds, so the run keeps no history and builds no log lines it would not show.
+    var run = RunState(engine: WorldWithoutHistory(world: world))
     run.setup = Array(scenario.setup)
     for (offset, statement) in scenario.steps.enumerated() {
       do {

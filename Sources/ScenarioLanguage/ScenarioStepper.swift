@@ -13,7 +13,7 @@ public struct ScenarioStepper: Sendable {
   public let sourceLines: [String]
   /// How many of `scenario.steps` have been performed.
   public private(set) var performedCount = 0
-  private var run: RunState
+  private var run: RunState<Simulation>
 
   /// What one step did.
   public enum Outcome: Hashable, Sendable {
@@ -39,7 +39,7 @@ public struct ScenarioStepper: Sendable {
     self.sourceLines = sourceLines
     // A placeholder: `step(on:)` swaps the caller's simulation in for each step.
     run = RunState(
-      simulation: Simulation(
+      engine: Simulation(
         initial: WorldState(now: 0, rules: .production, app: InitialWorld.defaultApp, seed: 0)))
     run.setup = Array(scenario.setup)
   }
@@ -74,8 +74,8 @@ public struct ScenarioStepper: Sendable {
     guard let statement = nextStatement else { return nil }
     performedCount += 1
     // The run's memory works on the caller's simulation: swapped in and out, never copied.
-    swap(&run.simulation, &simulation)
-    defer { swap(&run.simulation, &simulation) }
+    swap(&run.engine, &simulation)
+    defer { swap(&run.engine, &simulation) }
     do {
       return .performed(try run.perform(statement))
     } catch {

@@ -7,36 +7,52 @@ public enum TranscriptText {
   }
 
   /// One scenario's part of `document`, for writing each as it finishes.
+  ///
+  /// Built in one growing string, line by line: an array of lines joined at the end cost a
+  /// string per line twice over, and `epsim run` writes this for every step of every file.
   public static func scenario(_ transcript: Transcript) -> String {
-    var lines = [
-      "\(transcript.file): \(transcript.environment.rawValue), seed \(transcript.seed), "
-        + "start \(ISOTime.string(transcript.start))"
-    ]
+    var text = ""
+    text.reserveCapacity(96 * (transcript.entries.count + 2))
+    text += "\(transcript.file): \(transcript.environment.rawValue), seed \(transcript.seed), start "
+    text += ISOTime.string(transcript.start)
+    text += "\n"
     let width = String(transcript.entries.map(\.location.line).max() ?? 0).count
+    let indent = String(repeating: " ", count: width + 4)
     for entry in transcript.entries {
       let number = String(entry.location.line)
-      let line = String(repeating: " ", count: width - number.count) + number
-      var text = "  \(line)  \(ISOTime.string(entry.time))  \(entry.statement)"
-      if let result = entry.result { text += "  ->  " + StepResultText.describe(result) }
-      lines.append(text)
-      let indent = String(repeating: " ", count: width + 4)
+      text += "  "
+      for _ in number.count..<width { text += " " }
+      text += number
+      text += "  "
+      text += ISOTime.string(entry.time)
+      text += "  "
+      text += entry.statement
+      if let result = entry.result {
+        text += "  ->  "
+        text += StepResultText.describe(result)
+      }
+      text += "\n"
       for note in entry.commerce {
-        lines.append(
-          indent + "App Store " + ISOTime.string(note.time) + "  " + note.summary
-            + (note.notification.map { "  [\($0)]" } ?? ""))
+        text += indent + "App Store " + ISOTime.string(note.time) + "  " + note.summary
+        if let notification = note.notification { text += "  [\(notification)]" }
+        text += "\n"
       }
       for record in entry.expectations {
-        lines.append(indent + (record.status == .passed ? "ok    " : "FAIL  ") + expectationLine(record))
+        text += indent
+        text += record.status == .passed ? "ok    " : "FAIL  "
+        text += expectationLine(record)
+        text += "\n"
       }
     }
     if let failure = transcript.failure {
-      lines.append("  STOPPED at line \(failure.location.line) (\(failure.statement)): \(failure.message)")
+      text += "  STOPPED at line \(failure.location.line) (\(failure.statement)): \(failure.message)\n"
       for record in transcript.notRun {
-        lines.append("  not run: line \(record.location.line): expect \(record.text)")
+        text += "  not run: line \(record.location.line): expect \(record.text)\n"
       }
     }
-    lines.append(summary(transcript))
-    return lines.joined(separator: "\n") + "\n"
+    text += summary(transcript)
+    text += "\n"
+    return text
   }
 
   static func expectationLine(_ record: ExpectationRecord) -> String {

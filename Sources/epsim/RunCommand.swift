@@ -31,6 +31,11 @@ struct RunCommand: ParsableCommand {
   @Option(help: "Write the report to this file (all or nothing) instead of standard output.")
   var output: String?
 
+  @Option(
+    parsing: .unconditional,
+    help: "Threads to parse and run files on (one per processor by default); the report is the same for any number.")
+  var jobs: Int = ProcessInfo.processInfo.activeProcessorCount
+
   func run() throws {
     guard let format = ReportFormat(rawValue: format) else {
       throw usage("--format must be text, json or junit, found '\(format)'")
@@ -42,6 +47,7 @@ struct RunCommand: ParsableCommand {
       }
       seedOverride = value
     }
+    guard (1...256).contains(jobs) else { throw usage("--jobs must be between 1 and 256, found \(jobs)") }
     guard !files.isEmpty else { throw usage("expected at least one scenario file") }
 
     let scenarios = try parseAll()
@@ -49,7 +55,7 @@ struct RunCommand: ParsableCommand {
     if format == .text && output == nil {
       return try streamText(scenarios, runner: runner)
     }
-    let transcripts = scenarios.map { runner.run($0.scenario, file: $0.file) }
+    let transcripts = ParallelMap.map(scenarios, jobs: jobs) { runner.run($0.scenario, file: $0.file) }
     let report = format.render(transcripts)
     if let output {
       do throws(FileOutputError) {
@@ -67,21 +73,27 @@ struct RunCommand: ParsableCommand {
     }
   }
 
-  /// The text report on standard output, written as each scenario finishes instead of kept
+  /// The text report on standard output, written a batch of scenarios at a time instead of kept
   /// for the end: a thousand files would otherwise hold every transcript in memory. The bytes
-  /// are those of `TranscriptText.document` (scenarios separated by a blank line).
-  private func streamText(_ scenarios: [(file: String, scenario: Scenario)], runner: ScenarioRunner) throws {
+  /// are those of `TranscriptText.document` (scenarios separated by a blank line), whatever `jobs`.
+  private func streamText(_ scenarios: [ParsedScenario], runner: ScenarioRunner) throws {
     var problems: [String] = []
     var pending: [UInt8] = []
-    for (index, parsed) in scenarios.enumerated() {
+    var isFirst = true
+    ParallelMap.forEachBatch(scenarios, jobs: jobs, batchSize: 16 * jobs) { parsed in
       let transcript = runner.run(parsed.scenario, file: parsed.file)
-      if index > 0 { pending.append(UInt8(ascii: "\n")) }
-      pending.append(contentsOf: TranscriptText.scenario(transcript).utf8)
+      return (text: TranscriptText.scenario(transcript), problems: TranscriptText.problems(transcript))
+    } consume: { batch in
+      for report in batch {
+        if !isFirst { pending.append(UInt8(ascii: "\n")) }
+        isFirst = false
+        pending.append(contentsOf: report.text.utf8)
+        problems += report.problems
+      }
       if pending.count >= 1 << 16 {
         FileHandle.standardOutput.write(Data(pending))
         pending.removeAll(keepingCapacity: true)
       }
-      problems += TranscriptText.problems(transcript)
     }
     if !pending.isEmpty { FileHandle.standardOutput.write(Data(pending)) }
     if !problems.isEmpty {
@@ -90,22 +102,34 @@ struct RunCommand: ParsableCommand {
     }
   }
 
-  /// Reads and parses every file; reports every unreadable or invalid file before failing.
-  private func parseAll() throws -> [(file: String, scenario: Scenario)] {
-    var parsed: [(String, Scenario)] = []
-    var errors: [String] = []
-    for file in files {
+  /// A file and its scenario, parsed.
+  struct ParsedScenario: Sendable {
+    var file: String
+    var scenario: Scenario
+  }
+
+  /// Reads and parses every file (on `jobs` threads); reports every unreadable or invalid file,
+  /// in the order given, before failing.
+  private func parseAll() throws -> [ParsedScenario] {
+    let outcomes = ParallelMap.map(files, jobs: jobs) { file -> Result<ParsedScenario, ParseFailure> in
       let text: String
-      do {
+      do throws(ScenarioFile.ReadError) {
         text = try ScenarioFile.read(path: file)
       } catch {
-        errors.append(error.description)
-        continue
+        return .failure(ParseFailure(messages: [error.description]))
       }
-      do {
-        parsed.append((file, try ScenarioParser.parse(text, file: file)))
+      do throws(ScenarioParseErrors) {
+        return .success(ParsedScenario(file: file, scenario: try ScenarioParser.parse(text, file: file)))
       } catch {
-        errors.append(contentsOf: error.errors.map(\.description))
+        return .failure(ParseFailure(messages: error.errors.map(\.description)))
+      }
+    }
+    var parsed: [ParsedScenario] = []
+    var errors: [String] = []
+    for outcome in outcomes {
+      switch outcome {
+      case .success(let scenario): parsed.append(scenario)
+      case .failure(let failure): errors += failure.messages
       }
     }
     guard errors.isEmpty else {
@@ -113,6 +137,11 @@ struct RunCommand: ParsableCommand {
       throw ExitCode.usage
     }
     return parsed
+  }
+
+  /// Why one file could not be read or parsed: one message per problem.
+  struct ParseFailure: Error {
+    var messages: [String]
   }
 
   private func usage(_ message: String) -> ExitCode {

@@ -118,6 +118,7 @@ struct RunCommandTests {
     (["run", readme, "--format", "xml"], "epsim run: --format must be text, json or junit, found 'xml'"),
     (["run", readme, "--seed", "-3"], "epsim run: --seed must be a whole number"),
     (["run", readme, "--seed", "many"], "epsim run: --seed must be a whole number"),
+    (["run", readme, "--jobs", "0"], "epsim run: --jobs must be between 1 and 256, found 0"),
     (["run", "docs/examples/no-such-file.epsim"], "docs/examples/no-such-file.epsim: no such file"),
     (
       ["run", readme, "--output", "/nonexistent-dir/report.txt"],
@@ -128,6 +129,40 @@ struct RunCommandTests {
     let result = try EpsimExecutable.run(arguments)
     #expect(result.status == 2)
     #expect(result.standardError.hasPrefix(message), "\(result.standardError)")
+  }
+
+  /// Files are parsed and run on several threads; the report, its order and the exit status do not
+  /// depend on how many. Every example, the failing fixtures among them, in every format.
+  @Test(arguments: ["text", "json", "junit"])
+  func theReportIsTheSameForAnyNumberOfJobs(format: String) throws {
+    let examples = try FileManager.default.contentsOfDirectory(atPath: "docs/examples")
+      .filter { $0.hasSuffix(".epsim") }.sorted().map { "docs/examples/" + $0 }
+    let files =
+      [Self.fixtures + "failing-expectation.epsim"] + examples
+      + [Self.fixtures + "failing-engine-refusal.epsim", Self.readme]
+    #expect(examples.count > 10)
+    let one = try EpsimExecutable.run(["run", "--format", format, "--jobs", "1"] + files)
+    #expect(one.status == 1, "the two failing fixtures fail the run")
+    #expect(one.standardOutput.contains(Self.readme))
+    for jobs in ["2", "3", "7"] {
+      let many = try EpsimExecutable.run(["run", "--format", format, "--jobs", jobs] + files)
+      #expect(many.status == one.status)
+      #expect(many.standardOutput == one.standardOutput, "--jobs \(jobs)")
+      #expect(many.standardError == one.standardError, "--jobs \(jobs)")
+    }
+  }
+
+  /// With several invalid files, each file's errors come in the order the files were given.
+  @Test func parseErrorsKeepTheFilesOrderWithManyJobs() throws {
+    let files = [
+      Self.fixtures + "invalid-order.epsim", Self.readme, Self.fixtures + "invalid-typo.epsim",
+    ]
+    let one = try EpsimExecutable.run(["run", "--jobs", "1"] + files)
+    let three = try EpsimExecutable.run(["run", "--jobs", "3"] + files)
+    #expect(one.status == 2)
+    #expect(three.status == 2)
+    #expect(three.standardError == one.standardError)
+    #expect(one.standardError.hasPrefix(Self.fixtures + "invalid-order.epsim:4:9:"))
   }
 
   /// A plist given by mistake gets one error, not one per line.
