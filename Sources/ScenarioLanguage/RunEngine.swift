@@ -4,12 +4,16 @@ import LifecycleSimulator
 protocol RunEngine: Sendable {
   var world: WorldState { get }
   /// Applies `event`; its result and the one-line summary the transcript shows for it.
-  mutating func applyStep(_ event: WorldEvent) throws(SimulationError) -> (result: EventResult, summary: String)
+  mutating func applyStep(_ event: WorldEvent) throws(SimulationError) -> (
+    result: EventResult, summary: String
+  )
 }
 
 /// The terminal UI steps a scenario on its own simulation, so every step joins the undo history.
 extension Simulation: RunEngine {
-  mutating func applyStep(_ event: WorldEvent) throws(SimulationError) -> (result: EventResult, summary: String) {
+  mutating func applyStep(_ event: WorldEvent) throws(SimulationError) -> (
+    result: EventResult, summary: String
+  ) {
     let outcome = try apply(event)
     // The log's first line is the event's summary, already built.
     return (outcome.result, outcome.log.first?.message ?? event.summary)
@@ -22,7 +26,9 @@ extension Simulation: RunEngine {
 struct WorldWithoutHistory: RunEngine {
   var world: WorldState
 
-  mutating func applyStep(_ event: WorldEvent) throws(SimulationError) -> (result: EventResult, summary: String) {
+  mutating func applyStep(_ event: WorldEvent) throws(SimulationError) -> (
+    result: EventResult, summary: String
+  ) {
     let result = try world.applyWithoutLog(event)
     return (result, event.summary)
   }

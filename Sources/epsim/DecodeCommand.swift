@@ -30,22 +30,46 @@ struct DecodeCommand: ParsableCommand {
   @Argument(help: "Tokens or link-out URLs. Without any, tokens are read from standard input, one per line.")
   var tokens: [String] = []
 
+  @Option(
+    parsing: .unconditional,
+    help:
+      "Threads to decode standard input on (one per processor by default); the output is the same for any number."
+  )
+  var jobs: Int = ProcessInfo.processInfo.activeProcessorCount
+
   func run() throws {
-    var session = DecodeSession(decoder: TokenDecoder(mode: strict ? .strict : .lenient), json: json)
+    guard (1...256).contains(jobs) else {
+      StandardStreams.writeError("epsim decode: --jobs must be between 1 and 256, found \(jobs)\n")
+      throw ExitCode.usage
+    }
+    let decoder = TokenDecoder(mode: strict ? .strict : .lenient)
+    var inputs = 0
+    var failures = 0
     if tokens.isEmpty {
-      StandardInputLines.forEach { number, line in session.decode(line: line, number: number) }
+      let pool = SessionPool(count: jobs, decoder: decoder, json: json)
+      var linesBefore = 0
+      StandardInputBlocks.forEach(size: jobs * Self.blockSizePerJob) { block in
+        linesBefore = pool.decode(block, linesBefore: linesBefore)
+      }
+      (inputs, failures) = pool.totals
     } else {
+      var session = DecodeSession(decoder: decoder, json: json)
       for (offset, token) in tokens.enumerated() {
         session.decode(text: token, number: offset + 1, isArgument: true)
       }
+      session.write()
+      (inputs, failures) = (session.inputs, session.failures)
     }
-    session.finish()
-    guard session.inputs > 0 else {
+    guard inputs > 0 else {
       StandardStreams.writeError("epsim decode: no tokens: give them as arguments or pipe one per line.\n")
       throw ExitCode.usage
     }
-    if session.failures > 0 { throw ExitCode.usage }
+    if failures > 0 { throw ExitCode.usage }
   }
+
+  /// How much standard input each thread decodes at a time: large enough that handing blocks to
+  /// threads costs nothing next to decoding them, small enough to keep memory flat.
+  static let blockSizePerJob = 1 << 20
 
   /// The token inside `text`: `text` itself, or the token parameter when it is a URL.
   static func tokenText(in text: String) throws -> String {

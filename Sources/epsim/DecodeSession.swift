@@ -2,19 +2,48 @@ import ExternalPurchaseTokens
 import Foundation
 import MockAppleServer
 
-/// One run of `epsim decode`: decodes each input as it comes and writes its result into one
-/// large output buffer, so a log of tokens streams through without a string per line.
+/// Decodes inputs of `epsim decode` into one large output buffer, so a log of tokens streams
+/// through without a string per line; `write` hands the buffer and the failures to the terminal.
+///
+/// One session decodes one block of standard input at a time; blocks are decoded on several
+/// threads, each into a session of its own, and written in input order.
 struct DecodeSession {
   let decoder: TokenDecoder
   let json: Bool
   /// How many inputs were decoded or failed (blank lines of standard input do not count).
   private(set) var inputs = 0
   private(set) var failures = 0
-  private var output = StandardStreams.BufferedOutput()
+  /// Output not yet written.
+  private var output: [UInt8] = []
+  /// Failures not yet written, each with the place in `output` where it happened, so standard
+  /// output and standard error stay in input order on a terminal.
+  private var failureNotes: [(outputCount: Int, number: Int, message: String)] = []
 
   init(decoder: TokenDecoder, json: Bool) {
     self.decoder = decoder
     self.json = json
+  }
+
+  /// Decodes every line of `block`, numbered from `firstNumber`; returns how many lines it held.
+  mutating func decode(block: UnsafeBufferPointer<UInt8>, firstNumber: Int) -> Int {
+    LineBlock.forEachLine(in: block, firstNumber: firstNumber) { number, line in
+      decode(line: line, number: number)
+    }
+  }
+
+  /// Writes the output and the failures so far, in input order, and forgets them. Failures are
+  /// reported as `input N`, N being their number plus `numberOffset` (a block decoded apart from
+  /// the others numbers its lines from 1).
+  mutating func write(numberOffset: Int = 0) {
+    var written = 0
+    for note in failureNotes {
+      StandardStreams.writeOutput(output[written..<note.outputCount])
+      written = note.outputCount
+      StandardStreams.writeError("input \(note.number + numberOffset): \(note.message)\n")
+    }
+    StandardStreams.writeOutput(output[written...])
+    output.removeAll(keepingCapacity: true)
+    failureNotes.removeAll()
   }
 
   /// One line of standard input. ASCII lines (every real token) are trimmed and decoded from
@@ -57,30 +86,19 @@ struct DecodeSession {
     }
   }
 
-  /// Writes what is still buffered; call once at the end.
-  mutating func finish() {
-    output.flush()
-  }
-
   private mutating func write(_ token: ExternalPurchaseToken, number: Int) {
-    let json = self.json
-    output.append { bytes in
-      if json {
-        DecodedTokenFormat.appendJSONLine(token, to: &bytes)
-      } else {
-        DecodedTokenFormat.appendListing(token, input: number, to: &bytes)
-      }
+    if json {
+      DecodedTokenFormat.appendJSONLine(token, to: &output)
+    } else {
+      DecodedTokenFormat.appendListing(token, input: number, to: &output)
     }
   }
 
   private mutating func write(_ view: CanonicalTokenView, number: Int) {
-    let json = self.json
-    output.append { bytes in
-      if json {
-        DecodedTokenFormat.appendJSONLine(view, to: &bytes)
-      } else {
-        DecodedTokenFormat.appendListing(view, input: number, to: &bytes)
-      }
+    if json {
+      DecodedTokenFormat.appendJSONLine(view, to: &output)
+    } else {
+      DecodedTokenFormat.appendListing(view, input: number, to: &output)
     }
   }
 
@@ -90,13 +108,12 @@ struct DecodeSession {
   private mutating func failOrShowJWS(_ number: Int, _ error: any Error, text: String) {
     guard let jws = UnverifiedJWS(input: text) else { return fail(number, error) }
     let shown = json ? jws.jsonLine() : jws.listing(input: number)
-    output.append { bytes in bytes.append(contentsOf: shown.utf8) }
+    output.append(contentsOf: shown.utf8)
   }
 
   private mutating func fail(_ number: Int, _ error: any Error) {
     failures += 1
-    output.flush()  // keep stdout and stderr in input order on a terminal
-    StandardStreams.writeError("input \(number): \(error)\n")
+    failureNotes.append((output.count, number, "\(error)"))
   }
 
   /// Whether `line` is all ASCII, and whether it holds ':' or '?' (a URL), eight bytes at a

@@ -33,7 +33,9 @@ struct RunCommand: ParsableCommand {
 
   @Option(
     parsing: .unconditional,
-    help: "Threads to parse and run files on (one per processor by default); the report is the same for any number.")
+    help:
+      "Threads to parse and run files on (one per processor by default); the report is the same for any number."
+  )
   var jobs: Int = ProcessInfo.processInfo.activeProcessorCount
 
   func run() throws {
