@@ -24,33 +24,54 @@ public enum ScenarioFile {
 
   /// The text of the file at `path`.
   public static func read(path: String) throws(ReadError) -> String {
-    var isDirectory: ObjCBool = false
-    guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-      throw ReadError(file: path, reason: "no such file")
+    // POSIX calls rather than FileManager and FileHandle: `epsim run` reads a thousand files in
+    // one go, and the Foundation path (an attributes dictionary, a handle, a Data copy) cost
+    // about 50 µs a file.
+    let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+    guard descriptor >= 0 else {
+      let missing = errno == ENOENT || errno == ENOTDIR
+      throw ReadError(
+        file: path, reason: missing ? "no such file" : "the file cannot be read (check its permissions)")
     }
-    if isDirectory.boolValue {
-      throw ReadError(file: path, reason: "this is a directory, not a scenario file")
+    defer { close(descriptor) }
+    var bytes: [UInt8] = []
+    var status = stat()
+    if fstat(descriptor, &status) == 0 {
+      if status.st_mode & S_IFMT == S_IFDIR {
+        throw ReadError(file: path, reason: "this is a directory, not a scenario file")
+      }
+      if status.st_mode & S_IFMT == S_IFREG {
+        if Int(status.st_size) > maximumBytes { throw tooBig(path, size: Int(status.st_size)) }
+        bytes.reserveCapacity(Int(status.st_size) + 1)
+      }
     }
-    let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
-    if size > maximumBytes { throw tooBig(path, size: size) }
     // At most one byte past the limit is read: special files (/dev/zero, a FIFO) report no
     // size and may never end.
-    guard let handle = FileHandle(forReadingAtPath: path),
-      let data = try? handle.read(upToCount: maximumBytes + 1) ?? Data()
-    else {
-      throw ReadError(file: path, reason: "the file cannot be read (check its permissions)")
+    var failed = false
+    withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 1 << 16) { chunk in
+      while bytes.count <= maximumBytes {
+        let count = readDescriptor(
+          descriptor, chunk.baseAddress!, min(chunk.count, maximumBytes + 1 - bytes.count))
+        if count < 0, errno == EINTR { continue }
+        if count < 0 { failed = true }
+        if count <= 0 { break }
+        bytes.append(contentsOf: chunk[..<count])
+      }
     }
-    try? handle.close()
-    if data.count > maximumBytes {
+    if failed { throw ReadError(file: path, reason: "the file cannot be read (check its permissions)") }
+    if bytes.count > maximumBytes {
       throw ReadError(
         file: path, reason: "the file holds more than the \(maximumBytes) bytes a scenario may have")
     }
-    return try text(of: data, file: path)
+    return try text(of: bytes, file: path)
   }
 
-  /// Checks and decodes file contents; `file` names them in the error.
+  /// The text of a file's bytes, or why they are not a scenario.
   public static func text(of data: Data, file: String) throws(ReadError) -> String {
-    let bytes = [UInt8](data)
+    try text(of: [UInt8](data), file: file)
+  }
+
+  static func text(of bytes: [UInt8], file: String) throws(ReadError) -> String {
     if looksLikeUTF16(bytes) {
       throw ReadError(file: file, reason: "the file is UTF-16 text; save it as UTF-8")
     }
@@ -105,4 +126,9 @@ public enum ScenarioFile {
     let lineStart = before.lastIndex(of: UInt8(ascii: "\n")).map { $0 + 1 } ?? 0
     return SourceLocation(line: line, column: offset - lineStart + 1)
   }
+}
+
+/// The C library's `read`, under a name that `ScenarioFile.read(path:)` does not hide.
+private func readDescriptor(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer, _ count: Int) -> Int {
+  read(descriptor, buffer, count)
 }
