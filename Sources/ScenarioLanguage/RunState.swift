@@ -69,12 +69,15 @@ struct RunState<Engine: RunEngine> {
         lastAnswer?.commerce = notes
       }
     }
-    let evaluator = ExpectationEvaluator(
-      world: world, answer: lastAnswer, lastCustomer: lastCustomer, commerce: commerce)
+    var records: [ExpectationRecord] = []
+    if !statement.expectations.isEmpty {  // most steps have none; the evaluator copies the world
+      let evaluator = ExpectationEvaluator(
+        world: world, answer: lastAnswer, lastCustomer: lastCustomer, commerce: commerce)
+      records = statement.expectations.map(evaluator.evaluate)
+    }
     return TranscriptEntry(
       location: statement.location, statement: ScenarioWriter.statement(statement.kind), action: action,
-      time: world.now, result: result, expectations: statement.expectations.map(evaluator.evaluate),
-      commerce: notes)
+      time: world.now, result: result, expectations: records, commerce: notes)
   }
 
   /// The engine events a statement stands for.

@@ -50,6 +50,13 @@ struct DecodeSession {
   /// their bytes; any other line takes the text path, which repairs bad UTF-8 and knows Unicode
   /// blanks, exactly as the command always did.
   mutating func decode(line: UnsafeBufferPointer<UInt8>, number: Int) {
+    // Most lines are canonical tokens. A line that decodes as one holds only Base64URL bytes, so
+    // it is ASCII and no URL: it needs neither the scan below nor anything after it.
+    let candidate = Self.trimmingSpacesAndTabs(line)
+    if !candidate.isEmpty, decoder.withCanonicalView(utf8: candidate, { write($0, number: number) }) {
+      inputs += 1
+      return
+    }
     let (isASCII, hasURLMark) = Self.scan(line)
     guard isASCII else {
       let text = String(decoding: line, as: UTF8.self)
@@ -59,8 +66,7 @@ struct DecodeSession {
     let trimmed = Self.trimmingSpacesAndTabs(line)
     if trimmed.allSatisfy(Self.isASCIIWhitespace) { return }  // stops at the first other byte
     inputs += 1
-    // Most tokens decode in place and go straight to the output; the rest take the full decoder.
-    if !hasURLMark, decoder.withCanonicalView(utf8: trimmed, { write($0, number: number) }) { return }
+    // Not a canonical token (tried above): the full decoder, which knows every other form.
     do throws(any Error) {
       // Base64URL never contains ':' or '?', so either one means a URL, rare enough for a string.
       let token =
