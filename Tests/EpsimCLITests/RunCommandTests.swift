@@ -152,6 +152,35 @@ struct RunCommandTests {
     }
   }
 
+  /// `--files-from` reads the paths from a list (a file, or standard input for '-'): the same
+  /// report as the paths given as arguments, arguments first.
+  @Test func filesFromAListRunLikeArguments() throws {
+    let directory = try temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let listed = [Self.fixtures + "failing-expectation.epsim", "docs/examples/commerce-refund.epsim"]
+    let list = directory.appendingPathComponent("scenarios.txt")
+    try Data((listed[0] + "\r\n\n" + listed[1] + "\n").utf8).write(to: list)
+    let asArguments = try EpsimExecutable.run(["run", Self.readme] + listed)
+    let fromFile = try EpsimExecutable.run(["run", Self.readme, "--files-from", list.path])
+    let fromInput = try EpsimExecutable.run(
+      ["run", Self.readme, "--files-from", "-"], input: listed.joined(separator: "\n"))
+    #expect(asArguments.status == 1)
+    #expect(asArguments.standardOutput.contains("commerce-refund.epsim"))
+    for outcome in [fromFile, fromInput] {
+      #expect(outcome.status == asArguments.status)
+      #expect(outcome.standardOutput == asArguments.standardOutput)
+      #expect(outcome.standardError == asArguments.standardError)
+    }
+  }
+
+  @Test func anUnreadableListIsABadOption() throws {
+    let result = try EpsimExecutable.run(["run", "--files-from", "/nonexistent/list.txt"])
+    #expect(result.status == 2)
+    #expect(result.standardOutput.isEmpty)
+    #expect(
+      result.standardError.hasPrefix("epsim run: cannot read the --files-from list '/nonexistent/list.txt'"))
+  }
+
   /// With several invalid files, each file's errors come in the order the files were given.
   @Test func parseErrorsKeepTheFilesOrderWithManyJobs() throws {
     let files = [
