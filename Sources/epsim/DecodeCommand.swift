@@ -46,7 +46,7 @@ struct DecodeCommand: ParsableCommand {
     var inputs = 0
     var failures = 0
     if tokens.isEmpty {
-      let pool = SessionPool(count: jobs, decoder: decoder, json: json)
+      let pool = DecodeSessionPool(count: jobs, decoder: decoder, json: json)
       var linesBefore = 0
       StandardInputBlocks.forEach(size: jobs * Self.blockSizePerJob) { block in
         linesBefore = pool.decode(block, linesBefore: linesBefore)

@@ -1,10 +1,11 @@
 import Dispatch
+import Foundation
 
 /// Maps items on several threads and hands the results back in input order, one batch at a time,
 /// so a command can write each batch as soon as it is done while memory stays bounded by a batch.
 ///
-/// Used by `epsim run` (one scenario file per item) and `epsim decode` (one block of lines per
-/// item). The output never depends on the number of threads: only the order of work does.
+/// Used by `epsim run`, one scenario file per item. The output never depends on the number of
+/// threads: only the order of work does.
 enum ParallelMap {
   /// Calls `transform` on every item, on up to `jobs` threads, then `consume` on each batch's
   /// results in input order. With one job, or one item, nothing runs on another thread.
@@ -29,14 +30,30 @@ enum ParallelMap {
     guard workers > 1 else { return items.map(transform) }
     let slots = Slots<Output>(count: items.count)
     defer { slots.release() }
-    // Worker w takes items w, w + workers, ...: the items of one command cost about the same,
-    // so a fixed share keeps both cores busy without a shared counter.
-    DispatchQueue.concurrentPerform(iterations: workers) { worker in
-      for index in stride(from: worker, to: items.count, by: workers) {
+    // Each worker takes the next item not yet taken, so one long file does not leave the other
+    // threads idle behind a fixed share; the lock costs nothing next to running a scenario.
+    let counter = NextIndex()
+    DispatchQueue.concurrentPerform(iterations: workers) { _ in
+      while let index = counter.take(below: items.count) {
         slots.store(transform(items[index]), at: index)
       }
     }
     return slots.take()
+  }
+
+  /// The next item to work on, shared by the workers.
+  private final class NextIndex: @unchecked Sendable {
+    private let lock = NSLock()
+    private var next = 0
+
+    /// The next index below `count`, each handed out once; nil when none is left.
+    func take(below count: Int) -> Int? {
+      lock.lock()
+      defer { lock.unlock() }
+      guard next < count else { return nil }
+      next += 1
+      return next - 1
+    }
   }
 
   /// One result slot per item, written by exactly one worker each.
