@@ -53,6 +53,88 @@ struct CommerceControlTests {
     }
   }
 
+  /// The purchase steps the scenario language has beyond the first seven are control events too:
+  /// refund requests and declines, prorated refunds, price increases and consent, sales, families.
+  @Test func refundsPricesSalesAndFamiliesCanBeDrivenOverHTTP() async throws {
+    try await TestServer.withAppStore { server in
+      func notification(_ events: [[String: Any]]) -> String? {
+        events.compactMap { event in
+          (event["notificationType"] as? String).map { type in
+            type + ((event["subtype"] as? String).map { "/" + $0 } ?? "")
+          }
+        }.first
+      }
+      try await server.buy("coins.100")
+      let requested = try await server.commerce([
+        "type": "requestRefund", "customer": "alice", "product": "coins.100",
+      ])
+      #expect(notification(requested) == "CONSUMPTION_REQUEST")
+      let declined = try await server.commerce([
+        "type": "declineRefund", "customer": "alice", "product": "coins.100",
+      ])
+      #expect(notification(declined) == "REFUND_DECLINED")
+
+      let bought = try await server.buy("weekly.news")
+      #expect(bought["price"] as? Int == 2190)
+      let raised = try await server.commerce([
+        "type": "setPrice", "product": "weekly.news", "storefront": "NLD", "price": 2490,
+        "needsConsent": true,
+      ])
+      #expect(notification(raised) == "PRICE_INCREASE/PENDING")
+      let consented = try await server.commerce([
+        "type": "consentToPriceIncrease", "customer": "alice", "group": "news",
+      ])
+      #expect(notification(consented) == "PRICE_INCREASE/ACCEPTED")
+      try await server.advance(days: 7)
+      let renewed =
+        try await server.request("GET", "/epsim/v1/commerce/customers/alice/subscriptions")
+        .jsonArray().first?["transaction"] as? [String: Any]
+      #expect(renewed?["price"] as? Int == 2490, "the renewal is at the consented price")
+
+      let refunded = try await server.commerce([
+        "type": "refund", "customer": "alice", "product": "weekly.news", "percent": 12.5,
+      ])
+      #expect(notification(refunded) == "REFUND")
+      let revoked = refunded.compactMap { $0["transaction"] as? [String: Any] }.first
+      #expect(revoked?["revocationPercentage"] as? Int == 12_500)
+      #expect(revoked?["revocationType"] as? String == "REFUND_PRORATED")
+
+      try await server.commerce(["type": "sale", "product": "coins.100", "forSale": false])
+      try await server.commerce(
+        ["type": "buy", "device": "alice.iphone", "product": "coins.100"], expect: 409)
+      try await server.commerce(["type": "sale", "product": "coins.100", "forSale": true])
+      try await server.buy("coins.100")
+
+      try await server.commerce(["type": "joinFamily", "customer": "alice", "family": "f"])
+      try await server.commerce(["type": "leaveFamily", "customer": "alice"])
+      // Purchase history can be cleared in the sandbox only.
+      try await server.commerce(["type": "clearHistory", "customer": "alice"], expect: 409)
+    }
+    try await TestServer.withAppStore(rules: .sandbox) { server in
+      try await server.buy("coins.100")
+      try await server.commerce(["type": "clearHistory", "customer": "alice"])
+      let transactions = try await server.request("GET", "/epsim/v1/commerce/customers/alice/transactions")
+      #expect(transactions.status == 200)
+      #expect(try transactions.jsonArray().isEmpty, "the sandbox account's history is gone")
+    }
+  }
+
+  @Test(arguments: [
+    (#"{"type":"refund","customer":"alice","product":"coins.100","percent":150}"#, "percent"),
+    (#"{"type":"refund","customer":"alice","product":"coins.100","percent":0.0001}"#, "percent"),
+    (#"{"type":"setPrice","product":"coins.100","storefront":"NLD"}"#, "price"),
+    (#"{"type":"setPrice","product":"coins.100","storefront":"NLD","price":0}"#, "price"),
+    (#"{"type":"sale","product":"coins.100"}"#, "forSale"),
+    (#"{"type":"leaveFamily"}"#, "customer"),
+  ])
+  func badNewStepsNameTheirField(step: String, field: String) async throws {
+    try await TestServer.withAppStore { server in
+      let answer = try await server.request("POST", "/epsim/v1/commerce/events", body: Data(step.utf8))
+      #expect(answer.status == 400)
+      #expect(try answer.json()["fieldName"] as? String == field)
+    }
+  }
+
   @Test func badAndRefusedStepsSayWhy() async throws {
     try await TestServer.withAppStore { server in
       let bad = try await server.request(
