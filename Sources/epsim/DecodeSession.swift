@@ -52,8 +52,8 @@ struct DecodeSession {
   mutating func decode(line: UnsafeBufferPointer<UInt8>, number: Int) {
     // Most lines are canonical tokens. A line that decodes as one holds only Base64URL bytes, so
     // it is ASCII and no URL: it needs neither the scan below nor anything after it.
-    let candidate = Self.trimmingSpacesAndTabs(line)
-    if !candidate.isEmpty, decoder.withCanonicalView(utf8: candidate, { write($0, number: number) }) {
+    let trimmed = Self.trimmingSpacesAndTabs(line)
+    if !trimmed.isEmpty, decoder.withCanonicalView(utf8: trimmed, { write($0, number: number) }) {
       inputs += 1
       return
     }
@@ -63,7 +63,6 @@ struct DecodeSession {
       if !text.allSatisfy(\.isWhitespace) { decode(text: text, number: number) }
       return
     }
-    let trimmed = Self.trimmingSpacesAndTabs(line)
     if trimmed.allSatisfy(Self.isASCIIWhitespace) { return }  // stops at the first other byte
     inputs += 1
     // Not a canonical token (tried above): the full decoder, which knows every other form.
