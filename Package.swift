@@ -22,6 +22,8 @@ let package = Package(
     .library(name: "AppStoreCommerce", targets: ["AppStoreCommerce"]),
     // That App Store beside the token world, on the same clock and through the same customers.
     .library(name: "CommerceSimulation", targets: ["CommerceSimulation"]),
+    // The one command type behind every door, with its limits and its control API JSON.
+    .library(name: "WorldCommands", targets: ["WorldCommands"]),
   ],
   dependencies: [
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -56,6 +58,14 @@ let package = Package(
       name: "ScenarioLanguage",
       dependencies: [
         "LifecycleSimulator", "ExternalPurchaseTokens", "AppStoreCommerce", "CommerceSimulation",
+        "WorldCommands",
+      ]),
+    // The one command type every door builds (scenario lines, the control API, the UI), its limits,
+    // its control API JSON and the engine events it stands for.
+    .target(
+      name: "WorldCommands",
+      dependencies: [
+        "LifecycleSimulator", "ExternalPurchaseTokens", "AppStoreCommerce", "CommerceSimulation",
       ]),
     // The App Store beside the token world on one clock: purchases through the world's customers
     // and devices, for `epsim run`, the terminal UI and `epsim serve`.
@@ -76,7 +86,7 @@ let package = Package(
       name: "EpsimTUI",
       dependencies: [
         "ExternalPurchaseTokens", "LifecycleSimulator", "ScenarioLanguage", "TextFrame", "FileOutput",
-        "AppStoreCommerce", "CommerceSimulation",
+        "AppStoreCommerce", "CommerceSimulation", "WorldCommands",
       ]),
     // What each token must be reported as, and Apple's checks of a report; no networking.
     .target(name: "ExternalPurchaseReports", dependencies: ["ExternalPurchaseTokens", "LifecycleSimulator"]),
@@ -85,7 +95,7 @@ let package = Package(
       name: "MockAppleServer",
       dependencies: [
         "ExternalPurchaseReports", "ExternalPurchaseTokens", "LifecycleSimulator", "AppStoreCommerce",
-        "CommerceSimulation",
+        "CommerceSimulation", "WorldCommands",
         .product(name: "Hummingbird", package: "hummingbird"),
         .product(name: "Crypto", package: "swift-crypto"),
         .product(name: "NIOCore", package: "swift-nio"),
@@ -145,7 +155,11 @@ let package = Package(
       ]),
     .testTarget(
       name: "ScenarioLanguageTests",
-      dependencies: ["ScenarioLanguage", "LifecycleSimulator", "ExternalPurchaseTokens", "AppStoreCommerce"],
+      dependencies: [
+        "ScenarioLanguage", "LifecycleSimulator", "ExternalPurchaseTokens", "AppStoreCommerce",
+        "WorldCommands",
+        "CommerceSimulation",
+      ],
       exclude: ["Fixtures"]),
     .testTarget(
       name: "TextFrameTests", dependencies: ["TextFrame", "FrameSnapshotTesting"], exclude: ["Snapshots"]),
@@ -154,7 +168,7 @@ let package = Package(
       name: "EpsimTUITests",
       dependencies: [
         "EpsimTUI", "LifecycleSimulator", "ScenarioLanguage", "TextFrame", "FrameSnapshotTesting",
-        "AppStoreCommerce", "CommerceSimulation",
+        "AppStoreCommerce", "CommerceSimulation", "WorldCommands",
       ],
       exclude: ["Snapshots"]),
     .testTarget(
@@ -164,7 +178,7 @@ let package = Package(
       name: "MockAppleServerTests",
       dependencies: [
         "MockAppleServer", "ExternalPurchaseReports", "LifecycleSimulator", "ExternalPurchaseTokens",
-        "AppStoreCommerce", "CommerceSimulation",
+        "AppStoreCommerce", "CommerceSimulation", "WorldCommands",
         .product(name: "Crypto", package: "swift-crypto"),
         .product(name: "X509", package: "swift-certificates"),
         .product(name: "Hummingbird", package: "hummingbird"),

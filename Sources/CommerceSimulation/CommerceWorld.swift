@@ -64,6 +64,7 @@ public struct CommerceWorld: Sendable {
   public mutating func perform(_ step: CommerceStep, world: WorldState) throws(SimulationError)
     -> [CommerceDomainEvent]
   {
+    do { try step.checkLimits() } catch { throw SimulationError(error.message) }
     var out = try advance(to: world.now)
     switch step {
     case .buy(let product, let deviceId, let quantity, let offer, let token):

@@ -86,8 +86,9 @@ enum RulesForm {
     for field in lifetimeFields {
       do throws(DurationText.ParseError) {
         let value = try DurationText.parse(form.value(field.name))
-        guard value > 0 else {
-          return .failure(FormError("\(field.type.rawValue) lifetime must be longer than 0ms"))
+        guard StepLimits.lifetime.range.contains(value) else {
+          return .failure(
+            FormError("\(field.type.rawValue) lifetime: expected \(StepLimits.lifetime.expected)"))
         }
         lifetimes[field.type] = value
       } catch {
@@ -99,8 +100,9 @@ enum RulesForm {
     switch form.choiceIndex("refresh") ?? 0 {
     case 1: policy = .always
     case 2:
-      guard let n = Int(parameter), n > 0 else {
-        return .failure(FormError("every Nth needs a whole number N of at least 1 (got '\(parameter)')"))
+      guard let n = Int(parameter), StepLimits.refreshInterval.range.contains(n) else {
+        return .failure(
+          FormError("every Nth: expected \(StepLimits.refreshInterval.expected), found '\(parameter)'"))
       }
       policy = .everyNth(n)
     case 3:

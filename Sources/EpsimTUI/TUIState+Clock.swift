@@ -86,7 +86,7 @@ extension TUIState {
     if let position = playStepPosition, position == trial.position, trial.undo() {
       start = trial.position
       tokenLowWater = min(tokenLowWater, trial.world.tokens.count)
-      target = simulation.world.now + advance
+      target = simulation.world.now.addingReportingOverflow(advance).partialValue
     }
     do throws(SimulationError) {
       try trial.apply(.advanceClock(to: target))

@@ -30,7 +30,7 @@ extension TUIState {
     ]
     switch outcome {
     case .performed(let entry):
-      if case .commerce(let step) = statement.kind {
+      if case .command(.commerce(let step)) = statement.kind {
         // The stepper's App Store did it; the UI's own follows, as a step of history.
         performPurchase(step)
       } else if simulation.position > before, let step = simulation.appliedSteps.last {

@@ -35,8 +35,8 @@ extension TUIState {
   /// The purchase step a buy form asks for, or what is wrong with it.
   static func buyStep(from form: Form) -> Result<CommerceStep, FormError> {
     let quantityText = form.value("quantity").trimmingCharacters(in: .whitespaces)
-    guard let quantity = Int(quantityText), quantity >= 1 else {
-      return .failure(FormError("quantity '\(quantityText)' must be a whole number from 1"))
+    guard let quantity = Int(quantityText), StepLimits.quantity.range.contains(quantity) else {
+      return .failure(FormError("quantity '\(quantityText)': expected \(StepLimits.quantity.expected)"))
     }
     let offer = form.value("offer").trimmingCharacters(in: .whitespaces)
     let token = form.value("token").trimmingCharacters(in: .whitespaces)
@@ -84,7 +84,7 @@ extension Dialogs {
         fields: [
           .choice("product", "Product", ids),
           .choice("device", "Device", devices, selected: device.flatMap(devices.firstIndex) ?? 0),
-          .text("quantity", "Quantity", "1", hint: "1 or more"),
+          .text("quantity", "Quantity", "1", hint: "1 to 10"),
           .text("offer", "Offer", "", hint: offerHint),
           .text("token", "App account token", "", hint: "UUID, or empty"),
         ]))

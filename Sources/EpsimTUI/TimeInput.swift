@@ -16,14 +16,17 @@ enum TimeInput {
       }
     }
     if text.allSatisfy({ $0.isASCII && $0.isNumber }) {
-      guard let millis = Int64(text) else {
-        return .failure(FormError("'\(text)' is too large for epoch ms"))
+      guard let millis = Int64(text), StepLimits.time.range.contains(millis) else {
+        return .failure(FormError("epoch ms '\(text)': expected \(StepLimits.time.expected)"))
       }
       return .success(.to(millis))
     }
     guard let time = ISOTime.parse(text) else {
       return .failure(
         FormError("'\(text)' is not YYYY-MM-DDTHH:MM:SS[.mmm]Z (UTC), epoch ms or +duration"))
+    }
+    guard StepLimits.time.range.contains(time) else {
+      return .failure(FormError("'\(text)': expected \(StepLimits.time.expected)"))
     }
     return .success(.to(time))
   }

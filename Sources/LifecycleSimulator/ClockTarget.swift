@@ -21,13 +21,15 @@ extension WorldState {
       guard duration >= 0 else {
         throw SimulationError("the clock only moves forward; rewind the history instead")
       }
-      return now + duration
+      return try StepLimits.time(now, movedBy: duration)
     case .to(let time):
       return time
     case .nextExpiry(let offset):
       // With no positive offset only unexpired periods can land after now; else look at all.
       var earliest: VirtualTime?
       let consider = { (index: Int) -> Bool in
+        // Expiries and offsets are bounded (StepLimits), so this sum cannot overflow; a time past
+        // the clock's range is refused when the clock moves there.
         let time = periods[index].expirationDate + offset
         if time > now && time < (earliest ?? .max) { earliest = time }
         return true
@@ -46,7 +48,7 @@ extension WorldState {
       guard let period = latestPeriod(of: customerId, type: type) else {
         throw SimulationError("\(customerId) has no \(type.rawValue) period yet")
       }
-      return period.expirationDate + offset
+      return try StepLimits.time(period.expirationDate, movedBy: offset)
     }
   }
 }

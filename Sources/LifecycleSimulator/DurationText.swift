@@ -20,9 +20,15 @@ public enum DurationText {
 
   /// Parses a non-negative duration made of `<number><unit>` parts, units `d h m s ms`.
   /// Decimals are allowed as long as the total is a whole number of milliseconds.
+  /// A duration longer than the clock's whole range (`StepLimits.duration`) is refused here, so
+  /// no door can hand the engine a span whose sum with a time overflows.
   public static func parse(_ text: String) throws(ParseError) -> VirtualDuration {
-    if let duration = wholeUnits(text) { return duration }
-    return try parseCharacters(text)
+    if let duration = wholeUnits(text), StepLimits.duration.range.contains(duration) { return duration }
+    let duration = try parseCharacters(text)
+    guard StepLimits.duration.range.contains(duration) else {
+      throw ParseError(offset: 0, message: "'\(text)' is too long: expected \(StepLimits.duration.expected)")
+    }
+    return duration
   }
 
   /// The common form, whole numbers each with a unit (`10m`, `1h30m`), read from the UTF-8 bytes

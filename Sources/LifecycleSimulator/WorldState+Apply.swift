@@ -62,6 +62,10 @@ extension WorldState {
         "the clock cannot move back from \(ISOTime.string(now)) to \(ISOTime.string(time)); rewind the history instead"
       )
     }
+    guard StepLimits.time.range.contains(time) else {
+      throw SimulationError(
+        "the clock cannot move to \(ISOTime.string(time)): expected \(StepLimits.time.expected)")
+    }
     let start = now
     // Only periods unexpired at `start` can expire on the way.
     var expired: [TokenPeriod] = []

@@ -1,3 +1,5 @@
+import ExternalPurchaseTokens
+
 /// World edits: customers, devices, storefronts, OS versions, rules and the app.
 extension WorldState {
   mutating func changeConfiguration(_ event: WorldEvent) throws(SimulationError) {
@@ -32,6 +34,13 @@ extension WorldState {
           "cannot switch to \(newRules.environment.rawValue): this world already has \(tokens.count) \(from)"
             + " token\(tokens.count == 1 ? "" : "s"), and all tokens of a world belong to one environment"
             + " (SPEC 2); start a new world in \(newRules.environment.rawValue) instead")
+      }
+      for type in CustomLinkTokenType.allCases {
+        do {
+          try StepLimits.lifetime.check(newRules.lifetimes[type], field: "lifetime of \(type.rawValue)")
+        } catch {
+          throw SimulationError(error.message)
+        }
       }
       rules = newRules
     case .setApp(let newApp):

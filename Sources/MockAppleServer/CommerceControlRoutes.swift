@@ -66,15 +66,10 @@ struct CommerceControlRoutes: Sendable {
     case .success(let data): body = data
     }
     let step: CommerceStep
-    do {
-      step = try JSONDecoder().decode(CommerceControlEvent.self, from: body).step()
-    } catch let error as ControlError {
-      return JSONResponse.make(
-        .badRequest,
-        ControlErrorBody(
-          errorCode: GeneralErrorCode.malformedRequest, errorMessage: error.message, fieldName: error.field))
-    } catch {
-      return JSONResponse.make(.badRequest, ControlErrorBody(decoding: error))
+    switch ControlCommandBody.command(from: body) {
+    case .failure(let error): return JSONResponse.make(.badRequest, error)
+    case .success(.commerce(let decoded)): step = decoded
+    case .success(let command): return JSONResponse.make(.badRequest, ControlCommandBody.wrongRoute(command))
     }
     do {
       let events = try await state.apply(step)

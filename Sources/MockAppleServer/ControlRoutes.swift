@@ -3,6 +3,7 @@ import ExternalPurchaseTokens
 import Foundation
 import Hummingbird
 import LifecycleSimulator
+import WorldCommands
 
 /// The control API for a backend's integration tests (docs/control-api.openapi.json): read the
 /// world and its tokens, apply events, advance the virtual clock, read what was reported.
@@ -49,27 +50,22 @@ struct ControlRoutes: Sendable {
     case .failure(let failure): return RequestBody.response(for: failure)
     case .success(let data): body = data
     }
-    let control: ControlEvent
-    do {
-      control = try JSONDecoder().decode(ControlEvent.self, from: body)
-    } catch {
-      return JSONResponse.make(.badRequest, ControlErrorBody(decoding: error))
+    let command: WorldCommand
+    switch ControlCommandBody.command(from: body) {
+    case .failure(let error): return JSONResponse.make(.badRequest, error)
+    case .success(.commerce(let step)):
+      return JSONResponse.make(.badRequest, ControlCommandBody.wrongRoute(.commerce(step)))
+    case .success(let decoded): command = decoded
     }
     let before = await state.world
     do {
-      let event = try control.worldEvent(now: before.now)
-      let (outcome, world) = try await state.apply(event)
+      let (event, outcome, world) = try await state.apply(command)
       let notifications = try await NotificationDispatcher(state: state).deliverDue()
       let ledgers = [await state.ledger(.production), await state.ledger(.sandbox)]
       var document = EventDocument(
         event: event, outcome: outcome, world: world, before: before.tokens.count, ledgers: ledgers)
       document.notifications = notifications
       return JSONResponse.make(.ok, document)
-    } catch let error as ControlError {
-      return JSONResponse.make(
-        .badRequest,
-        ControlErrorBody(
-          errorCode: GeneralErrorCode.malformedRequest, errorMessage: error.message, fieldName: error.field))
     } catch let error as SimulationError {
       // The engine refused: the world is unchanged.
       return JSONResponse.make(
@@ -81,8 +77,9 @@ struct ControlRoutes: Sendable {
   }
 }
 
-/// A control API error: what was wrong and, when known, the member at fault.
-struct ControlErrorBody: Encodable {
+/// A control API error: what was wrong and, when known, the member at fault; an `Error` too, so a
+/// failed read of a command can carry it to the route.
+struct ControlErrorBody: Encodable, Error {
   var errorCode: Int64
   var errorMessage: String
   var fieldName: String?

@@ -4,6 +4,7 @@ import ExternalPurchaseReports
 import ExternalPurchaseTokens
 import Foundation
 import LifecycleSimulator
+import WorldCommands
 
 /// Everything the mock server holds: the simulated world (event-sourced, on the virtual clock)
 /// and Apple's side of reporting, one ledger per environment so the two never mix.
@@ -29,6 +30,9 @@ public actor MockAppleState {
   /// Every App Store event so far, oldest first, with the notification Apple sends for it: what
   /// notifications V2 are made from.
   public private(set) var commerceEvents: [CommerceDomainEvent] = []
+  /// The customer of the last device a command used: the default customer of
+  /// `advanceClock` `toExpiryOf`, as in a scenario.
+  private var lastCustomer: String?
   public nonisolated let notificationSettings: NotificationSettings
   public nonisolated let authority: TestCertificateAuthority
 
@@ -147,6 +151,27 @@ public actor MockAppleState {
   /// An accepted report, by its request identifier.
   public func report(_ requestIdentifier: String, environment: TokenEnvironment) -> ExternalPurchaseReport? {
     ledger(environment).reports[requestIdentifier]
+  }
+
+  /// Applies a world command (not a purchase step) as every door resolves it: the engine events
+  /// it stands for, all or none. Returns the last event applied, its outcome and the world after.
+  public func apply(_ command: WorldCommand) throws(SimulationError) -> (
+    event: WorldEvent, outcome: EventOutcome, world: WorldState
+  ) {
+    if let device = command.device, let owner = simulation.world.device(device)?.customerId {
+      lastCustomer = owner
+    }
+    let events = try command.worldEvents(in: simulation.world, commerce: commerce, lastCustomer: lastCustomer)
+    guard let last = events.last else { throw SimulationError("\(command.fields.type) changes nothing here") }
+    let saved = (simulation, commerce, commerceEvents)
+    var outcome: EventOutcome?
+    do {
+      for event in events { outcome = try apply(event).outcome }
+    } catch {
+      (simulation, commerce, commerceEvents) = saved
+      throw error
+    }
+    return (last, outcome!, simulation.world)
   }
 
   /// Applies a world event; a refused event changes nothing. The App Store follows the world's

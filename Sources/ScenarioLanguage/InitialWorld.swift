@@ -1,5 +1,6 @@
 import ExternalPurchaseTokens
 import LifecycleSimulator
+import WorldCommands
 
 /// Builds the world a run starts from out of the setup lines.
 ///
@@ -33,16 +34,16 @@ enum InitialWorld {
       case .app(let line): apply(line, to: &app)
       case .entitlement(let setting): apply(setting, to: &app.entitlements)
       case .plist(let setting): apply(setting, to: &app.infoPlist)
-      case .environment(let environment): rules = .preset(environment)
-      case .rule(let setting): setting.apply(to: &rules)
+      case .command(.environment(let environment)): rules = .preset(environment)
+      case .command(.rule(let setting)): setting.apply(to: &rules)
       case .product, .commerceSetting: continue  // The commerce world is built beside it (CommerceRun).
-      case .customer(let id, let canPay):
+      case .command(.customer(let id, let canPay)):
         people.append((statement, [.addCustomer(Customer(id: id, canMakePayments: canPay))]))
-      case .device(let line):
+      case .command(.device(let line)):
         people.append(
           (
             statement,
-            deviceEvents(line, knownCustomers: Set(people.flatMap(\.1).compactMap(\.addedCustomer)))
+            line.worldEvents(knownCustomers: Set(people.flatMap(\.1).compactMap(\.addedCustomer)))
           ))
       default:
         preconditionFailure("\(statement.kind) is not a setup statement")
@@ -59,17 +60,6 @@ enum InitialWorld {
       }
     }
     return (world, nil)
-  }
-
-  /// Adding a device: its customer first when nobody declared them (customers are created implicitly).
-  static func deviceEvents(_ line: DeviceLine, knownCustomers: Set<String>) -> [WorldEvent] {
-    let customer = line.customerId ?? line.id
-    let device = Device(
-      id: line.id, customerId: customer, platform: line.platform, osVersion: line.osVersion,
-      storefront: line.storefront)
-    let addCustomer: [WorldEvent] =
-      knownCustomers.contains(customer) ? [] : [.addCustomer(Customer(id: customer))]
-    return addCustomer + [.addDevice(device)]
   }
 
   static func apply(_ line: AppLine, to app: inout AppConfiguration) {

@@ -113,15 +113,19 @@ struct LineReader {
   }
 
   /// An ISO 8601 UTC time (`2026-03-01T09:00:00Z`, milliseconds optional) or UNIX milliseconds,
-  /// within the years 0000 to 9999 so that it can be written back as ISO text.
+  /// within `StepLimits.time` (1970 to the end of 9999) so that it can be written back as ISO text.
   mutating func time() throws(LineError) -> VirtualTime {
     let description = "a UTC time such as 2026-03-01T09:00:00Z or UNIX milliseconds"
     guard let word = current else { throw error(expected: description) }
-    if let time = ISOTime.parse(word.text) ?? Int64(word.text), ISOTime.parse(ISOTime.string(time)) == time {
-      position += 1
-      return time
-    }
-    throw error(expected: description)
+    guard let time = ISOTime.parse(word.text) ?? Int64(word.text) else { throw error(expected: description) }
+    guard StepLimits.time.range.contains(time) else { throw error(expected: StepLimits.time.expected) }
+    position += 1
+    return time
+  }
+
+  /// A whole number within one of the `StepLimits`, so the parser accepts what every door accepts.
+  mutating func limited(_ limit: StepLimit<Int>) throws(LineError) -> Int {
+    Int(try integer(limit.expected, in: Int64(limit.range.lowerBound)...Int64(limit.range.upperBound)))
   }
 
   /// A whole number in `range`.

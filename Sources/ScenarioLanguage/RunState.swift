@@ -2,6 +2,7 @@ import AppStoreCommerce
 import CommerceSimulation
 import ExternalPurchaseTokens
 import LifecycleSimulator
+import WorldCommands
 
 /// The run's memory between steps: the engine, and what expectations compare against.
 struct RunState<Engine: RunEngine> {
@@ -25,7 +26,7 @@ struct RunState<Engine: RunEngine> {
   mutating func perform(_ statement: Statement) throws(RunFailureAt) -> TranscriptEntry {
     if let device = statement.kind.device, let owner = world.device(device)?.customerId {
       lastCustomer = owner
-    } else if case .commerce(let step) = statement.kind, let customer = step.customer {
+    } else if case .command(.commerce(let step)) = statement.kind, let customer = step.customer {
       lastCustomer = customer
     }
     if !commerceBuilt {
@@ -35,7 +36,7 @@ struct RunState<Engine: RunEngine> {
     var action = "check"
     var result: StepResult?
     var notes: [CommerceNote] = []
-    if case .commerce(let step) = statement.kind {
+    if case .command(.commerce(let step)) = statement.kind {
       notes = try commerceStep(step, of: statement)
       action =
         notes.isEmpty
@@ -64,7 +65,7 @@ struct RunState<Engine: RunEngine> {
       }
       action = summaries.count == 1 ? summaries[0] : summaries.joined(separator: "; ")
       if let outcome { result = record(outcome, of: statement) }
-      if case .advance = statement.kind {
+      if case .command(.advance) = statement.kind {
         notes += try commerceAdvance(of: statement)
         lastAnswer?.commerce = notes
       }
@@ -80,65 +81,13 @@ struct RunState<Engine: RunEngine> {
       time: world.now, result: result, expectations: records, commerce: notes)
   }
 
-  /// The engine events a statement stands for.
+  /// The engine events a statement stands for: its command's, resolved as every door resolves it.
   func events(for statement: Statement) throws(RunFailureAt) -> [WorldEvent] {
-    switch statement.kind {
-    case .environment(let environment): return [.setRules(.preset(environment))]
-    case .rule(let setting):
-      var rules = world.rules
-      setting.apply(to: &rules)
-      return [.setRules(rules)]
-    case .customer(let id, let canPay): return [.addCustomer(Customer(id: id, canMakePayments: canPay))]
-    case .device(let line):
-      return InitialWorld.deviceEvents(line, knownCustomers: Set(world.customers.map(\.id)))
-    case .install(let device): return [.install(device: device)]
-    case .update(let device, let version): return [.update(device: device, version: version)]
-    case .redownload(let device): return [.redownload(device: device)]
-    case .uninstall(let device): return [.uninstall(device: device)]
-    case .request(let type, let device): return [.requestToken(device: device, type: type)]
-    case .requestTyped(let request, let device): return [.requestTypedToken(device: device, request: request)]
-    case .checkEligibility(let device): return [.checkEligibility(device: device)]
-    case .noticeSheet(let device): return [.presentNoticeSheet(device: device)]
-    case .linkOut(let device, let url): return [.openLinkOut(device: device, url: url)]
-    case .forceRefresh: return [.forceRefresh]
-    case .setStorefront(let device, let storefront):
-      return [.setStorefront(device: device, storefront: storefront)]
-    case .setOS(let device, let version): return [.setOSVersion(device: device, version: version)]
-    case .setPayments(let customer, let allowed):
-      return [.setCanMakePayments(customer: customer, allowed: allowed)]
-    case .advance(.commerce(let kind, let customer, let offset)):
-      guard let commerce else {
-        throw RunFailureAt(statement: statement, message: "no product is declared, so nothing renews")
-      }
-      do {
-        let target = CommerceClockTarget(kind: kind, customer: customer, offset: offset)
-        return [.advanceClock(to: try commerce.state.resolve(target))]
-      } catch {
-        throw RunFailureAt(statement: statement, message: error.message)
-      }
-    case .advance(let move):
-      do {
-        return [.advanceClock(to: try world.resolve(try target(of: move)))]
-      } catch {
-        throw RunFailureAt(statement: statement, message: error.message)
-      }
-    case .expect, .demo, .seed, .start, .app, .entitlement, .plist, .product, .commerceSetting, .commerce:
-      return []
-    }
-  }
-
-  /// The engine's clock target, with the default customer filled in.
-  func target(of move: ClockMove) throws(SimulationError) -> ClockTarget {
-    switch move {
-    case .by(let duration): return .by(duration)
-    case .to(let time): return .to(time)
-    case .nextExpiry(let offset): return .nextExpiry(offset: offset)
-    case .expiryOf(let type, let customer, let offset):
-      guard let customer = customer ?? lastCustomer else {
-        throw SimulationError("no step has used a device yet; name the customer with 'of'")
-      }
-      return .expiryOf(customer: customer, type: type, offset: offset)
-    case .commerce: preconditionFailure("commerce clock targets are resolved by the commerce world")
+    guard let command = statement.kind.command else { return [] }
+    do {
+      return try command.worldEvents(in: world, commerce: commerce, lastCustomer: lastCustomer)
+    } catch {
+      throw RunFailureAt(statement: statement, message: error.message)
     }
   }
 
@@ -168,8 +117,8 @@ struct RunState<Engine: RunEngine> {
       answer.result = .clock(from: from, to: to, expired: expired.map { PeriodRecord(world.periods[$0]) })
     case .changed: answer.result = .changed
     }
-    if case .request(let type, _) = statement.kind { answer.requestedType = type }
-    if case .requestTyped(let request, _) = statement.kind {
+    if case .command(.request(let type, _)) = statement.kind { answer.requestedType = type }
+    if case .command(.requestTyped(let request, _)) = statement.kind {
       answer.requestedType = world.rules.typedTokenTypes[request]
     }
     lastAnswer = answer

@@ -97,9 +97,12 @@ extension ScenarioParser {
     return word.text
   }
 
-  /// A price such as 9.99, in milliunits (9990).
-  private func amount(_ reader: inout LineReader) throws(LineError) -> Int64 {
-    let description = "a price such as 9.99 (at most 3 decimals)"
+  /// A price such as 9.99, in milliunits (9990), within `limit`.
+  private func amount(_ reader: inout LineReader, _ limit: StepLimit<Int64> = StepLimits.price)
+    throws(LineError)
+    -> Int64
+  {
+    let description = limit.expected
     guard let word = reader.current else { throw reader.error(expected: description) }
     let parts = word.text.split(separator: ".", omittingEmptySubsequences: false)
     guard parts.count <= 2, let whole = Int64(parts[0]), whole >= 0, whole < 1_000_000_000 else {
@@ -113,6 +116,7 @@ extension ScenarioParser {
       }
       fraction = digits * [100, 10, 1][parts[1].count - 1]
     }
+    guard limit.range.contains(whole * 1000 + fraction) else { throw reader.error(expected: description) }
     reader.position += 1
     return whole * 1000 + fraction
   }
@@ -149,7 +153,7 @@ extension ScenarioParser {
       var offer: String?
       var token: String?
       if reader.accept("quantity") {
-        quantity = Int(try reader.integer("a quantity from 1 to 10", in: 1...10))
+        quantity = try reader.limited(StepLimits.quantity)
       }
       if reader.accept("offer") {
         let offers = products[product]!.offers.map(\.id)
@@ -198,7 +202,7 @@ extension ScenarioParser {
     case "price":
       let product = try knownProduct(&reader)
       let storefront = try self.storefront(&reader)
-      let milliunits = try amount(&reader)
+      let milliunits = try amount(&reader, StepLimits.newPrice)
       return .setPrice(
         product: product, storefront: storefront, milliunits: milliunits,
         needsConsent: reader.accept("consent"))
@@ -212,7 +216,7 @@ extension ScenarioParser {
       return .clearHistory(customer: try knownCustomer(&reader))
     default:
       let (product, customer) = try productOfCustomer(&reader)
-      let quantity = reader.accept("quantity") ? Int(try reader.integer("a quantity", in: 1...10)) : 1
+      let quantity = reader.accept("quantity") ? try reader.limited(StepLimits.quantity) : 1
       return .consume(product: product, customer: customer, quantity: quantity)
     }
   }
@@ -228,9 +232,9 @@ extension ScenarioParser {
   private func percent(_ reader: inout LineReader) throws(LineError) -> Int {
     let start = reader.position
     let value = try amount(&reader)
-    guard (1...100_000).contains(value) else {
+    guard StepLimits.refundShare.range.contains(Int(value)) else {
       reader.position = start
-      throw reader.error(expected: "a percentage above 0 and at most 100, such as 50 or 12.5")
+      throw reader.error(expected: StepLimits.refundShare.expected)
     }
     return Int(value)
   }

@@ -1,5 +1,6 @@
 import ExternalPurchaseTokens
 import LifecycleSimulator
+import WorldCommands
 
 /// Setup lines: the app, its entitlements and Info.plist keys, rules, customers and devices.
 extension ScenarioParser {
@@ -73,7 +74,7 @@ extension ScenarioParser {
     case "never": return .never
     case "always": return .always
     case "every":
-      return .everyNth(Int(try reader.integer("a whole number of requests from 1", in: 1...1_000_000)))
+      return .everyNth(try reader.limited(StepLimits.refreshInterval))
     default:
       guard let word = reader.current, let value = Double(word.text), (0...1).contains(value) else {
         throw reader.error(expected: "a probability from 0 to 1 such as 0.25")
@@ -169,7 +170,7 @@ extension ScenarioParser {
     let name = try newCustomerName(&reader)
     let canPay = !reader.accept("cannot-pay")
     customers[name] = line
-    return .customer(id: name, canMakePayments: canPay)
+    return .command(.customer(id: name, canMakePayments: canPay))
   }
 
   private func newCustomerName(_ reader: inout LineReader) throws(LineError) -> String {

@@ -1,10 +1,11 @@
 import AppStoreCommerce
 import ExternalPurchaseTokens
 import LifecycleSimulator
+import WorldCommands
 
 /// Steps: app lifecycle, StoreKit calls, world changes and clock moves.
 extension ScenarioParser {
-  mutating func step(_ keyword: String, _ reader: inout LineReader) throws(LineError) -> StatementKind {
+  mutating func step(_ keyword: String, _ reader: inout LineReader) throws(LineError) -> WorldCommand {
     switch keyword {
     case "install": return .install(device: try knownDevice(&reader))
     case "update":

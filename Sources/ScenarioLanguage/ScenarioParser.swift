@@ -1,6 +1,7 @@
 import AppStoreCommerce
 import ExternalPurchaseTokens
 import LifecycleSimulator
+import WorldCommands
 
 /// Reads `.epsim` text into a `Scenario`, checking names, order and values before anything runs.
 ///
@@ -121,7 +122,7 @@ public struct ScenarioParser {
     if let device = kind.device {
       lastCustomer = devices[device]?.customer
       customerUnknown = false
-    } else if case .commerce(let step) = kind, let customer = step.customer {
+    } else if case .command(.commerce(let step)) = kind, let customer = step.customer {
       lastCustomer = customer
       customerUnknown = false
     }
@@ -151,12 +152,12 @@ public struct ScenarioParser {
         column: keyword.column, expected: "'demo' as the first line", found: keyword.text,
         note: "it replaces the whole world, so it must come before every other line")
     }
-    if case .environment = kind, let firstRuleLine {
+    if case .command(.environment) = kind, let firstRuleLine {
       throw LineError(
         column: keyword.column, expected: "'environment' before the rule lines", found: keyword.text,
         note: "it resets every rule to the preset; the first rule line is line \(firstRuleLine)")
     }
-    if case .rule = kind, firstRuleLine == nil { firstRuleLine = line }
+    if case .command(.rule) = kind, firstRuleLine == nil { firstRuleLine = line }
     let onceOnly = ["demo", "seed", "start", "app", "environment"]
     if onceOnly.contains(keyword.text) {
       if let earlier = setupLines[keyword.text] {
@@ -183,21 +184,21 @@ public struct ScenarioParser {
     case "plist": return .plist(try plist(&reader))
     case "product": return .product(try productLine(&reader))
     case "commerce": return .commerceSetting(try commerceSetting(&reader))
-    case "environment": return .environment(try environmentName(&reader))
+    case "environment": return .command(.environment(try environmentName(&reader)))
     case "rules":
       let field = try reader.keyword(
         Self.ruleFields.map(\.keyword),
         expected: "a rule (" + Phrase.choices(Self.ruleFields.map(\.keyword)) + ")")
-      return .rule(try ruleSetting(field, &reader))
+      return .command(.rule(try ruleSetting(field, &reader)))
     case "creation", "services-renewal", "lifetime", "refresh", "os-gating", "eligibility", "type-regions",
       "creation-needs-eligibility", "sheet-and-link-payments", "string-form", "typed-token-type":
-      return .rule(try ruleSetting(keyword, &reader))
+      return .command(.rule(try ruleSetting(keyword, &reader)))
     case "customer": return try customerLine(&reader, line: line)
-    case "device": return .device(try deviceLine(&reader, line: line))
+    case "device": return .command(.device(try deviceLine(&reader, line: line)))
     case "expect": return .expect
     case _ where Self.commerceStepKeywordSet.contains(keyword):
-      return .commerce(try commerceStep(keyword, &reader))
-    default: return try step(keyword, &reader)
+      return .command(.commerce(try commerceStep(keyword, &reader)))
+    default: return .command(try step(keyword, &reader))
     }
   }
 

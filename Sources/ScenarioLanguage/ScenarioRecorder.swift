@@ -1,6 +1,7 @@
 import CommerceSimulation
 import ExternalPurchaseTokens
 import LifecycleSimulator
+import WorldCommands
 
 /// Turns a simulation (what the terminal UI records) into a scenario, so `ScenarioWriter` can save
 /// it: the setup rebuilds the initial world, and one statement stands for each applied event.
@@ -33,11 +34,12 @@ public enum ScenarioRecorder {
       position += 1
       let heard = withExpectations ? commerce.flatMap { notificationHeard(at: position, in: $0) } : nil
       if let purchase = commerce?.purchases[position] {
-        statements.append(Statement(.commerce(purchase), expectations: heard.map { [Expectation($0)] } ?? []))
+        statements.append(
+          Statement(.command(.commerce(purchase)), expectations: heard.map { [Expectation($0)] } ?? []))
         before = after
         return
       }
-      var recorded = try self.statements(for: step.event, before: before).map { Statement($0) }
+      var recorded = try commands(for: step.event, before: before).map { Statement(.command($0)) }
       if withExpectations, !recorded.isEmpty {
         recorded[recorded.count - 1].expectations = observedExpectations(
           of: step, in: after, answers: &answers
@@ -62,13 +64,13 @@ public enum ScenarioRecorder {
       throw Unrecordable(
         message: "the initial world already has installs or tokens, which a scenario cannot state")
     }
-    var kinds: [StatementKind] = [.environment(world.rules.environment)]
-    kinds += ruleChanges(from: .preset(world.rules.environment), to: world.rules).map { .rule($0) }
+    var kinds: [StatementKind] = [.command(.environment(world.rules.environment))]
+    kinds += ruleChanges(from: .preset(world.rules.environment), to: world.rules).map { .command(.rule($0)) }
     kinds += [.seed(world.seed), .start(world.now)]
     kinds += appLines(world.app)
-    kinds += world.customers.map { .customer(id: $0.id, canMakePayments: $0.canMakePayments) }
-    kinds += world.devices.map { .device(deviceLine($0)) }
-    if world.refreshNextRequest { kinds.append(.forceRefresh) }
+    kinds += world.customers.map { .command(.customer(id: $0.id, canMakePayments: $0.canMakePayments)) }
+    kinds += world.devices.map { .command(.device(deviceLine($0))) }
+    if world.refreshNextRequest { kinds.append(.command(.forceRefresh)) }
     return kinds.map { Statement($0) }
   }
 
@@ -155,9 +157,9 @@ public enum ScenarioRecorder {
     return withAll.count < perType.count ? withAll : perType
   }
 
-  /// The statements for one event, given the world it was applied to.
-  static func statements(for event: WorldEvent, before world: WorldState) throws(Unrecordable)
-    -> [StatementKind]
+  /// The commands for one event, given the world it was applied to.
+  static func commands(for event: WorldEvent, before world: WorldState) throws(Unrecordable)
+    -> [WorldCommand]
   {
     switch event {
     case .install(let device): return [.install(device: device)]

@@ -1,5 +1,6 @@
 import ExternalPurchaseTokens
 import LifecycleSimulator
+import WorldCommands
 
 /// Writes a scenario as canonical `.epsim` text, so the terminal UI can save what it recorded.
 ///
@@ -29,6 +30,16 @@ public enum ScenarioWriter {
     case .app(let app): return appLine(app)
     case .entitlement(let setting): return "entitlement " + entitlement(setting)
     case .plist(let setting): return "plist " + plist(setting)
+    case .command(let command): return self.command(command)
+    case .product(let product): return productLine(product)
+    case .commerceSetting(let setting): return "commerce " + commerceSetting(setting)
+    case .expect: return "expect"
+    }
+  }
+
+  /// One command as its scenario line, which `ScenarioParser` reads back to the same command.
+  public static func command(_ command: WorldCommand) -> String {
+    switch command {
     case .environment(let environment): return "environment \(environment.rawValue)"
     case .rule(let setting): return rule(setting)
     case .customer(let id, let canPay): return "customer \(id)" + (canPay ? "" : " cannot-pay")
@@ -50,10 +61,7 @@ public enum ScenarioWriter {
     case .setOS(let device, let version): return "os \(device) \(version)"
     case .setPayments(let customer, let allowed): return "payments \(customer) \(allowed ? "on" : "off")"
     case .advance(let move): return "advance " + clockMove(move)
-    case .product(let product): return productLine(product)
-    case .commerceSetting(let setting): return "commerce " + commerceSetting(setting)
     case .commerce(let step): return commerceStep(step)
-    case .expect: return "expect"
     }
   }
 

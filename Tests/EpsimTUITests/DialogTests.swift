@@ -115,7 +115,7 @@ struct DialogTests {
     #expect(state.screen.contains("ACQUISITION lifetime: expected a number"))
     state.replaceField(with: "0ms")
     state.press(.enter)
-    #expect(state.screen.contains("must be longer than 0ms"))
+    #expect(state.screen.contains("expected a lifetime longer than 0ms"))
     state.replaceField(with: "1h")
     for _ in 0..<4 { state.press(.tab) }
     state.press(.right, .right, .right)  // probability

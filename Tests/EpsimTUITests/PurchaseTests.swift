@@ -184,7 +184,7 @@ struct PurchaseTests {
     state.press(.tab, .tab)  // quantity
     state.replaceField(with: "x")
     state.press(.enter)
-    #expect(state.screen.contains("quantity 'x' must be a whole number"))
+    #expect(state.screen.contains("quantity 'x': expected a quantity from 1 to 10"))
     #expect(state.simulation.position == 0)
   }
 

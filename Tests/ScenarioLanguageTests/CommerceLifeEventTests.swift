@@ -2,6 +2,7 @@ import AppStoreCommerce
 import CommerceSimulation
 import LifecycleSimulator
 import Testing
+import WorldCommands
 
 @testable import ScenarioLanguage
 
@@ -36,7 +37,7 @@ struct CommerceLifeEventTests {
     let scenario = try ScenarioParser.parse(source)
     #expect(try ScenarioParser.parse(ScenarioWriter.write(scenario)) == scenario)
     let steps = scenario.statements.compactMap { statement -> CommerceStep? in
-      guard case .commerce(let step) = statement.kind else { return nil }
+      guard case .command(.commerce(let step)) = statement.kind else { return nil }
       return step
     }
     #expect(steps[2] == .leaveFamily(customer: "alice"))

@@ -203,7 +203,7 @@ struct CommerceScenarioTests {
       ),
       (
         "product x consumable price USA 1.2345 USD",
-        "test.epsim:7:32: expected a price such as 9.99 (at most 3 decimals), found '1.2345'"
+        "test.epsim:7:32: expected a price such as 9.99 (at most 3 decimals, below 1000000000), found '1.2345'"
       ),
       (
         "install alice.iphone\nproduct x consumable price USA 1 USD",

@@ -163,7 +163,7 @@ struct ParserErrorTests {
       source: "start 2026-02-30T00:00:00Z", line: 1, column: 7, expected: "a UTC time",
       found: "2026-02-30T00:00:00Z"),
     BadLine(
-      source: "start 99999999999999999", line: 1, column: 7, expected: "a UTC time",
+      source: "start 99999999999999999", line: 1, column: 7, expected: "a time from 1970-01-01T00:00:00Z",
       found: "99999999999999999"),
     BadLine(
       source: device + "install a.b expect tokn", line: 2, column: 20, expected: "an expectation ('token'",

@@ -1,6 +1,7 @@
 import ExternalPurchaseTokens
 import LifecycleSimulator
 import Testing
+import WorldCommands
 
 @testable import ScenarioLanguage
 
@@ -193,7 +194,7 @@ struct ParserTests {
   @Test func deviceNamesGiveTheirCustomer() throws {
     let scenario = try ScenarioParser.parse(
       "device alice.work.iphone iOS 18.2 storefront nl\nexpect periods = 0 for alice\n")
-    guard case .device(let line) = scenario.statements[0].kind else {
+    guard case .command(.device(let line)) = scenario.statements[0].kind else {
       Issue.record("not a device line")
       return
     }

@@ -1,6 +1,7 @@
 import ExternalPurchaseTokens
 import LifecycleSimulator
 import Testing
+import WorldCommands
 
 @testable import ScenarioLanguage
 

@@ -2,7 +2,7 @@ import LifecycleSimulator
 
 extension RuleSetting {
   /// Changes the one field of `rules` this setting names.
-  func apply(to rules: inout LifecycleRules) {
+  public func apply(to rules: inout LifecycleRules) {
     switch self {
     case .environment(let environment): rules.environment = environment
     case .creation(let creation): rules.creation = creation

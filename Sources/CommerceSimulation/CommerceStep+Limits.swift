@@ -1,0 +1,21 @@
+import LifecycleSimulator
+
+extension CommerceStep {
+  /// Checks the step's numbers against `StepLimits`; the field named is the control API's member
+  /// name, which the UI's forms and the scenario language's words share. Every door calls this
+  /// (the parser checks each word as it reads it, for its column), and `CommerceWorld.perform`
+  /// calls it again, so no door can hand the App Store a quantity or price the others refuse.
+  public func checkLimits() throws(StepLimitViolation) {
+    switch self {
+    case .buy(_, _, let quantity, _, _), .consume(_, _, let quantity):
+      try StepLimits.quantity.check(quantity, field: "quantity")
+    case .partialRefund(_, _, _, let milliunits):
+      try StepLimits.refundShare.check(milliunits, field: "percent")
+    case .setPrice(_, _, let milliunits, _):
+      try StepLimits.newPrice.check(milliunits, field: "price")
+    case .autoRenew, .change, .billing, .refund, .joinFamily, .leaveFamily, .requestRefund, .declineRefund,
+      .consentToPriceIncrease, .sale, .clearHistory:
+      return
+    }
+  }
+}

@@ -1,0 +1,59 @@
+import EpsimTUI
+import LifecycleSimulator
+import Testing
+
+/// Numbers that once crashed the UI (the Buy quantity, Go-to duration and epoch time, lifetime
+/// fields): each is refused under its field with the limits every door shares, and nothing changes.
+@Suite("UI numbers at and beyond their limits")
+struct HostileNumberTests {
+  @Test(arguments: ["11", "0", "99999999999999999999", "9223372036854775807"])
+  func aBuyQuantityOutsideTheLimitsKeepsTheFormOpen(_ quantity: String) {
+    var state = TUIState.store()
+    state.type("pb")
+    state.press(.tab, .tab)  // quantity
+    state.replaceField(with: quantity)
+    state.press(.enter)
+    #expect(state.context == .dialog)
+    #expect(state.screen.contains("expected a quantity from 1 to 10"))
+    #expect(state.simulation.position == 0)
+  }
+
+  @Test(arguments: [
+    "+106751991167d", "+2932897d", "9223372036854775807", "-1", "99999999999999999999999",
+  ])
+  func aGoToTimeOutsideTheClockKeepsTheDialog(_ text: String) {
+    var state = TUIState.demo()
+    state.type("g")
+    state.replaceField(with: text)
+    state.press(.enter)
+    #expect(state.context == .dialog, "\(state.screen)")
+    #expect(state.world.now == DemoWorld.startTime)
+  }
+
+  @Test func aGoToTimeAtTheLastInstantIsReached() {
+    var state = TUIState.demo()
+    state.type("g")
+    state.replaceField(with: "9999-12-31T23:59:59.999Z")
+    state.press(.enter)
+    #expect(state.context == .main)
+    #expect(state.world.now == StepLimits.latestTime)
+    state.type("g")
+    state.replaceField(with: "+1ms")
+    state.press(.enter)
+    #expect(state.context == .dialog)
+    #expect(state.world.now == StepLimits.latestTime)
+  }
+
+  @Test(arguments: ["106751991167d", "2932897d"])
+  func aLifetimeOutsideTheLimitsIsRefused(_ text: String) {
+    var state = TUIState.demo()
+    let rules = state.world.rules
+    state.type("R")
+    state.press(.tab, .tab, .tab)  // ACQUISITION lifetime
+    state.replaceField(with: text)
+    state.press(.enter)
+    #expect(state.context == .dialog)
+    #expect(state.screen.contains("ACQUISITION lifetime"))
+    #expect(state.world.rules == rules)
+  }
+}
