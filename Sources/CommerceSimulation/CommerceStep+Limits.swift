@@ -7,7 +7,15 @@ extension CommerceStep {
   /// calls it again, so no door can hand the App Store a quantity or price the others refuse.
   public func checkLimits() throws(StepLimitViolation) {
     switch self {
-    case .buy(_, _, let quantity, _, _), .consume(_, _, let quantity):
+    case .buy(_, _, let quantity, _, let token):
+      try StepLimits.quantity.check(quantity, field: "quantity")
+      if let token, !Self.isUUID(token) {
+        throw StepLimitViolation(
+          field: "appAccountToken",
+          message: "appAccountToken: expected a UUID such as "
+            + "6f1e7d3a-2b4c-4d5e-8f90-1a2b3c4d5e6f (StoreKit's appAccountToken), found \(token)")
+      }
+    case .consume(_, _, let quantity):
       try StepLimits.quantity.check(quantity, field: "quantity")
     case .partialRefund(_, _, _, let milliunits):
       try StepLimits.refundShare.check(milliunits, field: "percent")
@@ -17,5 +25,23 @@ extension CommerceStep {
       .consentToPriceIncrease, .sale, .clearHistory:
       return
     }
+  }
+
+  /// Whether `text` is a UUID in its text form (8-4-4-4-12 hexadecimal digits, either case), as
+  /// StoreKit's `appAccountToken` is.
+  public static func isUUID(_ text: String) -> Bool {
+    let utf8 = Array(text.utf8)
+    guard utf8.count == 36 else { return false }
+    for (index, byte) in utf8.enumerated() {
+      if [8, 13, 18, 23].contains(index) {
+        guard byte == UInt8(ascii: "-") else { return false }
+      } else {
+        guard
+          (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
+            || (UInt8(ascii: "a")...UInt8(ascii: "f")).contains(byte | 0x20)
+        else { return false }
+      }
+    }
+    return true
   }
 }

@@ -1,8 +1,10 @@
 import LifecycleSimulator
+import WorldCommands
 
 extension TUIState {
-  /// The clock target a clock key stands for.
-  static func clockTarget(for action: Action) -> ClockTarget? {
+  /// The clock move a clock key stands for: the command a scenario line or the control API
+  /// would give for the same move.
+  static func clockTarget(for action: Action) -> ClockMove? {
     switch action {
     case .stepSecond: return .by(Milliseconds.second)
     case .stepMinute: return .by(Milliseconds.minute)
@@ -46,14 +48,18 @@ extension TUIState {
     moveClock(to: .to(expiration))
   }
 
-  /// Resolves a clock target against the world and moves there, or says why not.
+  /// Resolves a clock move against the world, as every door resolves it, and moves there, or
+  /// says why not.
   @discardableResult
-  mutating func moveClock(to target: ClockTarget) -> Bool {
+  mutating func moveClock(to target: ClockMove) -> Bool {
     do throws(SimulationError) {
       if case .nextExpiry(let offset) = target {
         return apply([.advanceClock(to: try nextExpiryTarget(offset: offset))])
       }
-      return apply([.advanceClock(to: try world.resolve(target))])
+      let lastCustomer = selectedCustomerId
+      return apply([
+        .advanceClock(to: try target.time(in: world, commerce: store, lastCustomer: lastCustomer))
+      ])
     } catch {
       status = StatusMessage(.error, error.message)
       return false

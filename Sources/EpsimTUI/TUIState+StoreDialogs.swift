@@ -40,7 +40,7 @@ extension TUIState {
     }
     let offer = form.value("offer").trimmingCharacters(in: .whitespaces)
     let token = form.value("token").trimmingCharacters(in: .whitespaces)
-    if !token.isEmpty, UUID(uuidString: token) == nil {
+    if !token.isEmpty, !CommerceStep.isUUID(token) {
       return .failure(FormError("app account token '\(token)' must be a UUID, or empty for none"))
     }
     return .success(

@@ -1,9 +1,10 @@
 import LifecycleSimulator
+import WorldCommands
 
 /// Reads the time typed into "go to time": an ISO 8601 UTC time, UNIX milliseconds, or a
-/// `+duration` from now.
+/// `+duration` from now; the clock move is the command's, as a scenario's `advance` line gives it.
 enum TimeInput {
-  static func target(from text: String) -> Result<ClockTarget, FormError> {
+  static func target(from text: String) -> Result<ClockMove, FormError> {
     let text = String(text.drop { $0 == " " }.reversed().drop { $0 == " " }.reversed())
     guard !text.isEmpty else {
       return .failure(FormError("type a time: 2026-03-01T10:00:00.000Z, 1772359200000 or +1h"))

@@ -98,5 +98,10 @@ public struct StepLimitViolation: Error, Hashable, Sendable, CustomStringConvert
   /// The whole message: "quantity: expected a quantity from 1 to 10, found 11".
   public var message: String
 
+  public init(field: String, message: String) {
+    self.field = field
+    self.message = message
+  }
+
   public var description: String { message }
 }

@@ -163,7 +163,14 @@ extension ScenarioParser {
         let description = "an offer of \(product) (" + Phrase.choices(offers) + ")"
         offer = try reader.keyword(offers, expected: description)
       }
-      if reader.accept("account-token") { token = try reader.word("an app account token (a UUID)").text }
+      if reader.accept("account-token") {
+        guard let word = reader.current, CommerceStep.isUUID(word.text) else {
+          throw reader.error(
+            expected: "an app account token, a UUID such as 6f1e7d3a-2b4c-4d5e-8f90-1a2b3c4d5e6f")
+        }
+        reader.position += 1
+        token = word.text
+      }
       return .buy(product: product, device: device, quantity: quantity, offer: offer, accountToken: token)
     case "auto-renew":
       let customer = try knownCustomer(&reader)
