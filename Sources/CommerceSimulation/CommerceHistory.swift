@@ -50,17 +50,22 @@ public struct CommerceHistory: Sendable {
   /// the token history went on from (the previous one, unless several steps were taken at once).
   /// Whatever was recorded after `start` is forgotten, as a new step after an undo forgets the
   /// undone ones. On error (a refused purchase) nothing changes.
+  /// `followed` are the token events of those steps: a device moving to another storefront moves
+  /// its customer's App Store account there, as it does in `epsim run` and `epsim serve`.
   @discardableResult
   public mutating func record(
-    _ step: CommerceStep?, from start: Int? = nil, reaching position: Int, world: WorldState
+    _ step: CommerceStep?, from start: Int? = nil, reaching position: Int, world: WorldState,
+    followed: [WorldEvent] = []
   ) throws(SimulationError) -> [CommerceDomainEvent] {
     let start = start ?? position - 1
     var next = self.world(at: start)
-    let events: [CommerceDomainEvent]
+    var events: [CommerceDomainEvent]
     if let step {
       events = try next.perform(step, world: world)
     } else {
-      events = try next.advance(to: world.now)
+      events = []
+      for event in followed { events += try next.follow(event, world: world) }
+      events += try next.advance(to: world.now)
     }
     // Every purchase is a change, so with no change after `start` there is nothing to forget (the
     // common case: a step at the end of the history costs no scan).
@@ -68,7 +73,9 @@ public struct CommerceHistory: Sendable {
       changes.removeAll { $0.position > start }
       purchases = purchases.filter { $0.key <= start }
     }
-    if step != nil || !events.isEmpty {
+    // A storefront move changes the App Store without an event of its own: keep it as a change.
+    let movedStorefront = followed.contains { if case .setStorefront = $0 { true } else { false } }
+    if step != nil || !events.isEmpty || movedStorefront {
       changes.append(Change(position: position, world: next, events: events))
     }
     if let step { purchases[position] = step }

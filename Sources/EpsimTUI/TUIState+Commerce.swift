@@ -16,7 +16,9 @@ extension TUIState {
   mutating func followClock(from start: Int) -> [CommerceDomainEvent] {
     guard simulation.position > start else { return [] }
     do throws(SimulationError) {
-      return try commerce.record(nil, from: start, reaching: simulation.position, world: world)
+      let applied = simulation.appliedSteps.dropFirst(start).map(\.event)
+      return try commerce.record(
+        nil, from: start, reaching: simulation.position, world: world, followed: applied)
     } catch {
       status = StatusMessage(.error, "App Store: \(error.message)")
       return []

@@ -218,3 +218,29 @@ struct PurchaseTests {
     #expect(replayed == session)
   }
 }
+
+/// A device moving to another storefront moves its customer's App Store account there, so the
+/// next renewal is charged in the new storefront: the same steps as the `epsim run` and `epsim
+/// serve` tests of the same name, through the UI's keys.
+@Suite("Storefront following: the terminal UI")
+struct StorefrontFollowingTests {
+  @Test func theNextRenewalIsChargedInTheDevicesNewStorefront() throws {
+    var state = TUIState.store()
+    state.buy()  // premium.monthly on alice.iphone, in the Netherlands
+    state.type("E")  // edit alice.iphone
+    state.press(.tab)
+    state.replaceField(with: "jp")
+    state.press(.enter)
+    #expect(state.world.device("alice.iphone")?.storefront == "jp")
+    #expect(state.store.state.customer("alice")?.storefront == "JPN")
+    state.type("v")  // to the next renewal
+    let store = state.store.state
+    #expect(store.transactions(of: "alice").count == 2)
+    let renewal = try #require(store.transactions(of: "alice").last)
+    #expect(store.storefronts[Int(renewal.storefrontIndex)].code == "JPN")
+    #expect(store.currencies[Int(renewal.currencyIndex)] == "JPY")
+    // Undo takes the move back with the renewal; the App Store is Dutch again.
+    state.type("[[")
+    #expect(state.store.state.customer("alice")?.storefront == "NLD")
+  }
+}
