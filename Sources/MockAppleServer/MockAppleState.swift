@@ -199,6 +199,10 @@ public actor MockAppleState {
     let events = try changed.perform(step, world: simulation.world)
     commerce = changed
     commerceEvents += events
+    // The customer a step concerns is the default of a later `toExpiryOf`, as in a scenario.
+    let command = WorldCommand.commerce(step)
+    lastCustomer =
+      step.customer ?? command.device.flatMap { simulation.world.device($0)?.customerId } ?? lastCustomer
     return events
   }
 
