@@ -42,7 +42,14 @@ extension WorldState {
     guard Regions.customLinkStorefronts.contains(device.storefront) else {
       return .storefrontNotAllowed(storefront: device.storefront)
     }
-    guard customLinkRegionsContain(device.storefront) else {
+    // One pass over the listings answers both "is the storefront listed" and "does the OS know a
+    // key that lists it" (`customLinkKeyVersionIneligibility`): every token request asks.
+    var listed = false
+    for listing in CustomLinkListing.all where lists(device.storefront, in: listing) {
+      if !rules.osGating || knowsKey(of: listing, on: device) { return nil }
+      listed = true
+    }
+    guard listed else {
       return .storefrontNotListed(
         storefront: device.storefront,
         keys:

@@ -6,7 +6,15 @@ extension WorldState {
   /// Why the keys that list the device's storefront for custom links do not count on its OS;
   /// nil when one of them is known to the OS, when none lists it, or with `osGating` off.
   func customLinkKeyVersionIneligibility(on device: Device) -> Ineligibility? {
-    guard rules.osGating, !Self.customLinkKeys.allSatisfy({ knows($0, device) }) else { return nil }
+    guard rules.osGating else { return nil }
+    // One pass without building arrays: every token request asks this, and the answer is nearly
+    // always nil. The listings are gathered only for the reason.
+    var listed = false
+    for listing in CustomLinkListing.all where lists(device.storefront, in: listing) {
+      if knowsKey(of: listing, on: device) { return nil }
+      listed = true
+    }
+    guard listed else { return nil }
     return keyVersionIneligibility(
       on: device, listings: customLinkListings(of: device.storefront), storefront: device.storefront)
   }
@@ -39,6 +47,11 @@ extension WorldState {
       !app.infoPlist.destinations(for: device.storefront).isEmpty
     else { return nil }
     return keyVersionIneligibility(on: device, listings: [.multiLink], storefront: device.storefront)
+  }
+
+  /// Whether the device's OS knows the key or entitlement behind `listing`.
+  func knowsKey(of listing: CustomLinkListing, on device: Device) -> Bool {
+    knows(listing.key, device)
   }
 
   /// Whether the device's OS knows `key`.

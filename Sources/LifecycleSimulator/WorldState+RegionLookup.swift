@@ -3,38 +3,53 @@ import ExternalPurchaseAvailability
 /// Which region keys list a storefront for custom links; `customLinkRegionsContain` is the fast
 /// membership test every `token(for:)` request asks, without building a set.
 extension WorldState {
-  /// The keys and entitlement that can list custom link storefronts (SPEC 6).
-  static let customLinkKeys: [KeyAvailability] = [
-    .customLinkRegions, .streamingRegions, .allowedRegionsEntitlement,
-  ]
-
   /// Whether `customLinkRegions` contains `storefront`; the same answer without building the set.
   public func customLinkRegionsContain(_ storefront: String) -> Bool {
-    Self.customLinkKeys.contains { lists(storefront, in: $0) }
+    CustomLinkListing.all.contains { lists(storefront, in: $0) }
   }
 
   /// The region keys and entitlement that list `storefront` and would count for custom links,
   /// ignoring OS versions.
   func customLinkListings(of storefront: String) -> [KeyAvailability] {
-    Self.customLinkKeys.filter { lists(storefront, in: $0) }
+    CustomLinkListing.all.filter { lists(storefront, in: $0) }.map(\.key)
   }
 
-  /// Whether `key` counts for `storefront`: a region key only with its entitlement, and each only
-  /// for the countries it allows.
-  private func lists(_ storefront: String, in key: KeyAvailability) -> Bool {
+  /// Whether `listing` counts for `storefront`: a region key only with its entitlement, and each
+  /// only for the countries it allows.
+  func lists(_ storefront: String, in listing: CustomLinkListing) -> Bool {
     let entitlements = app.entitlements
-    switch key {
-    case .customLinkRegions:
+    switch listing {
+    case .regionsKey:
       return entitlements.externalPurchaseLink && Regions.customLink.contains(storefront)
         && app.infoPlist.customLinkRegions.contains(storefront)
-    case .streamingRegions:
+    case .streamingKey:
       return entitlements.externalPurchaseLinkStreaming && Regions.streaming.contains(storefront)
         && app.infoPlist.streamingRegions.contains(storefront)
     case .allowedRegionsEntitlement:
-      return Regions.allowedRegionsEntitlement.contains(storefront)
-        && entitlements.customPurchaseLinkAllowedRegions.contains(storefront)
-    default:
-      return false
+      // The entitlement's list is short (often empty): it goes before the set, which is hashed.
+      return entitlements.customPurchaseLinkAllowedRegions.contains(storefront)
+        && Regions.allowedRegionsEntitlement.contains(storefront)
+    }
+  }
+}
+
+/// One of the three ways a storefront is listed for custom links.
+///
+/// Switched on instead of `KeyAvailability` itself: matching a `KeyAvailability` case compares
+/// whole values (a long key name and six versions), and every token request did that several
+/// times over (docs/decisions.md, the `generate` regression).
+enum CustomLinkListing {
+  case regionsKey, streamingKey, allowedRegionsEntitlement
+
+  /// Every listing, in SPEC 6's order; a stored array, so asking for it allocates nothing.
+  static let all: [CustomLinkListing] = [.regionsKey, .streamingKey, .allowedRegionsEntitlement]
+
+  /// The key or entitlement, with its minimum versions.
+  var key: KeyAvailability {
+    switch self {
+    case .regionsKey: return .customLinkRegions
+    case .streamingKey: return .streamingRegions
+    case .allowedRegionsEntitlement: return .allowedRegionsEntitlement
     }
   }
 }
