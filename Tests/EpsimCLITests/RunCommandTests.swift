@@ -178,7 +178,7 @@ struct RunCommandTests {
     #expect(result.status == 2)
     #expect(result.standardOutput.isEmpty)
     #expect(
-      result.standardError.hasPrefix("epsim run: cannot read the --files-from list '/nonexistent/list.txt'"))
+      result.standardError.hasPrefix("epsim run: --files-from /nonexistent/list.txt: no such file"))
   }
 
   /// With several invalid files, each file's errors come in the order the files were given.
