@@ -52,22 +52,23 @@ struct ServeStartupMessageTests {
 
     init() throws {
       #if canImport(Glibc)
-        descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
       #else
-        descriptor = socket(AF_INET, SOCK_STREAM, 0)
+        let descriptor = socket(AF_INET, SOCK_STREAM, 0)
       #endif
       var address = sockaddr_in()
       address.sin_family = sa_family_t(AF_INET)
       address.sin_addr.s_addr = inet_addr("127.0.0.1")
       address.sin_port = 0
       var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-      let bound = withUnsafeMutablePointer(to: &address) {
+      let listening = withUnsafeMutablePointer(to: &address) {
         $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { pointer in
           bind(descriptor, pointer, length) == 0 && listen(descriptor, 1) == 0
             && getsockname(descriptor, pointer, &length) == 0
         }
       }
-      try #require(descriptor >= 0 && bound, "cannot listen on a loopback port (errno \(errno))")
+      try #require(descriptor >= 0 && listening, "cannot listen on a loopback port (errno \(errno))")
+      self.descriptor = descriptor
       port = Int(UInt16(bigEndian: address.sin_port))
     }
 
