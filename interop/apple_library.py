@@ -32,7 +32,7 @@ def api_client(server, signing_key, environment: str, private_pem=None) -> Epsim
 
 
 def verifier(server, environment: str, bundle_id=BUNDLE_ID, app_apple_id=APP_APPLE_ID):
-    """Apple's verifier as docs/server.md sets it up: epsim's root trusted, online checks off."""
+    """Apple's verifier as docs/server-reference.md sets it up: epsim's root trusted, online checks off."""
     return SignedDataVerifier([server.root_certificate_der()], False, Environment(environment),
                               bundle_id, app_apple_id)
 

@@ -1,6 +1,6 @@
 """EXTERNAL_PURCHASE_TOKEN notifications from `epsim serve`, verified and decoded by Apple's
 own App Store Server Library, unmodified, with epsim's exported root as the only trusted root
-and online checks off: the set-up docs/server.md gives backend developers."""
+and online checks off: the set-up docs/server-reference.md gives backend developers."""
 
 import base64
 

@@ -21,10 +21,40 @@ extension ScenarioRecorder {
     return kinds
   }
 
+  /// `statements` without the `product` lines of products no purchase line names.
+  ///
+  /// A session on the demo world starts with its whole catalog (ten products, lines of up to 578
+  /// characters); a saved session is meant for a bug report, so it keeps only what the steps used.
+  /// Steps naming a group (`auto-renew`, `price-consent`) need no line of their own: they act on a
+  /// subscription the customer bought, whose product is kept.
+  static func onlyUsedProducts(_ statements: [Statement]) -> [Statement] {
+    var used: Set<String> = []
+    for statement in statements {
+      guard case .commerce(let step) = statement.kind, let product = productNamed(by: step) else { continue }
+      used.insert(product)
+    }
+    return statements.filter {
+      guard case .product(let product) = $0.kind else { return true }
+      return used.contains(product.id)
+    }
+  }
+
   /// `expect notification ...` for the step that led to `position`: the last notification the App
   /// Store sent during it, `none` when it sent none.
   static func notificationHeard(at position: Int, in commerce: CommerceHistory) -> ExpectationKind {
     let events = commerce.change(at: position)?.events ?? []
     return .notification(events.last { $0.notification != nil }?.notification?.text ?? "none")
+  }
+
+  /// The product a purchase step names, if it names one.
+  private static func productNamed(by step: CommerceStep) -> String? {
+    switch step {
+    case .buy(let product, _, _, _, _), .change(_, let product), .refund(let product, _, _),
+      .consume(let product, _, _), .partialRefund(let product, _, _, _), .requestRefund(let product, _),
+      .declineRefund(let product, _), .setPrice(let product, _, _, _), .sale(let product, _):
+      return product
+    case .autoRenew, .billing, .joinFamily, .leaveFamily, .consentToPriceIncrease, .clearHistory:
+      return nil
+    }
   }
 }

@@ -53,6 +53,7 @@ public enum ScenarioRecorder {
       statements += recorded
       before = after
     }
+    if commerce != nil { statements = onlyUsedProducts(statements) }
     return Scenario(statements: statements)
   }
 

@@ -6,7 +6,14 @@ import Foundation
 struct EpsimCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "epsim",
-    abstract: "Simulate Apple's external purchase tokens: lifecycles, expiries, decoding.",
+    abstract: "Simulate Apple's external purchase tokens and App Store purchases on a virtual clock.",
+    discussion: """
+      Step through token lifecycles, expiries and refreshes, and the in-app purchases, renewals \
+      and refunds beside them, in a terminal UI (tui, the default) or in .epsim scenarios (run); \
+      decode, generate, craft and check tokens, reports and Info.plist files; and serve a local \
+      mock of Apple's External Purchase Server API, App Store Server API and notifications to a \
+      backend under test (serve). README.md and docs/ describe each command.
+      """,
     version: EpsimVersion.current,
     subcommands: [
       TUICommand.self, RunCommand.self, DecodeCommand.self, GenerateCommand.self, SamplesCommand.self,
@@ -30,6 +37,10 @@ struct EpsimCommand: ParsableCommand {
       let code = exitCode(for: error)
       guard code == .validationFailure else { exit(withError: error) }
       let message = fullMessage(for: error)
+      if words.path == ["epsim"], let hint = RootOptionHint.message(forParserMessage: message) {
+        StandardError.write(words.prefix + hint)
+        Foundation.exit(ExitCode.usage.rawValue)
+      }
       // One prefix for every error epsim prints: `epsim run: ...`, not the parser's `Error: ...`.
       let errorPrefix = "Error: "
       if message.hasPrefix(errorPrefix) {

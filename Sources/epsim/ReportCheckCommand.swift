@@ -30,8 +30,10 @@ struct ReportCheckCommand: ParsableCommand {
 
   func run() throws {
     let world = try ReportCLI.loadWorld(scenario, command: "report check")
-    guard let data = FileManager.default.contents(atPath: report) else {
-      throw ReportCLI.usage("report check", "\(report): cannot read the file")
+    let data: Data
+    switch InputFile.contents(of: report) {
+    case .success(let contents): data = contents
+    case .failure(let problem): throw ReportCLI.usage("report check", problem.description)
     }
     guard let parsed = ReportBodyParser.parseDocument(data) else {
       throw ReportCLI.usage("report check", "\(report): the file is not JSON")

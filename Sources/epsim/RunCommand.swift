@@ -65,7 +65,12 @@ struct RunCommand: ParsableCommand {
       return try streamText(scenarios, runner: runner)
     }
     let transcripts = ParallelMap.map(scenarios, jobs: jobs) { runner.run($0.scenario, file: $0.file) }
-    let report = format.render(transcripts)
+    var report = format.render(transcripts)
+    if format == .text && transcripts.count > 1 {
+      var totals = RunTotals()
+      transcripts.forEach { totals.add($0) }
+      report += "\n" + totals.line
+    }
     if let output {
       do throws(FileOutputError) {
         try AtomicFile.write(Array(report.utf8), to: output)
@@ -84,26 +89,35 @@ struct RunCommand: ParsableCommand {
 
   /// The text report on standard output, written a batch of scenarios at a time instead of kept
   /// for the end: a thousand files would otherwise hold every transcript in memory. The bytes
-  /// are those of `TranscriptText.document` (scenarios separated by a blank line), whatever `jobs`.
+  /// are those of `TranscriptText.document` (scenarios separated by a blank line), whatever `jobs`,
+  /// then, over several files, a blank line and the run's total.
   private func streamText(_ scenarios: [ParsedScenario], runner: ScenarioRunner) throws {
     var problems: [String] = []
     var pending: [UInt8] = []
     var isFirst = true
+    var totals = RunTotals()
     ParallelMap.forEachBatch(scenarios, jobs: jobs, batchSize: 16 * jobs) { parsed in
       let transcript = runner.run(parsed.scenario, file: parsed.file)
-      return (text: TranscriptText.scenario(transcript), problems: TranscriptText.problems(transcript))
+      var counted = RunTotals()
+      counted.add(transcript)
+      return (
+        text: TranscriptText.scenario(transcript), problems: TranscriptText.problems(transcript),
+        counted: counted
+      )
     } consume: { batch in
       for report in batch {
         if !isFirst { pending.append(UInt8(ascii: "\n")) }
         isFirst = false
         pending.append(contentsOf: report.text.utf8)
         problems += report.problems
+        totals.add(report.counted)
       }
       if pending.count >= 1 << 16 {
         FileHandle.standardOutput.write(Data(pending))
         pending.removeAll(keepingCapacity: true)
       }
     }
+    if scenarios.count > 1 { pending.append(contentsOf: ("\n" + totals.line).utf8) }
     if !pending.isEmpty { FileHandle.standardOutput.write(Data(pending)) }
     if !problems.isEmpty {
       StandardError.write(problems.joined(separator: "\n"))
@@ -159,10 +173,10 @@ struct RunCommand: ParsableCommand {
     if filesFrom == "-" {
       text = String(decoding: FileHandle.standardInput.readDataToEndOfFile(), as: UTF8.self)
     } else {
-      guard let data = FileManager.default.contents(atPath: filesFrom) else {
-        throw usage("cannot read the --files-from list '\(filesFrom)'")
+      switch InputFile.contents(of: filesFrom) {
+      case .success(let data): text = String(decoding: data, as: UTF8.self)
+      case .failure(let problem): throw usage("--files-from \(problem)")
       }
-      text = String(decoding: data, as: UTF8.self)
     }
     // By Character, "\r\n" is one line break, as "\n" is.
     return text.split(whereSeparator: \.isNewline).map(String.init)

@@ -15,11 +15,12 @@ enum ScenarioWorldLoader {
   static func worlds(from file: String) -> Result<
     (world: WorldState, commerce: CommerceWorld?), ScenarioLoadError
   > {
-    guard let data = FileManager.default.contents(atPath: file) else {
-      return .failure(ScenarioLoadError("\(file): cannot read the file"))
-    }
-    guard let text = String(data: data, encoding: .utf8) else {
-      return .failure(ScenarioLoadError("\(file): the file is not UTF-8 text"))
+    // The same reading and the same words as `epsim run`: missing, empty, binary, UTF-16, oversized.
+    let text: String
+    do throws(ScenarioFile.ReadError) {
+      text = try ScenarioFile.read(path: file)
+    } catch {
+      return .failure(ScenarioLoadError(error.description))
     }
     let scenario: Scenario
     do {

@@ -20,7 +20,8 @@ struct ServeCommand: ParsableCommand {
       purchases, or the demo catalog); the control API is under /epsim/v1 (see \
       docs/server.md and docs/control-api.openapi.json). Requests to the Apple endpoints need \
       an ES256 JWT signed by the key given with --public-key; without one, epsim makes a key \
-      for this run and prints its private key so you can sign with it.
+      for this run and prints its private key once it listens; save that as a file and pass it \
+      with --public-key to keep it.
 
       Stops on SIGINT or SIGTERM. Exit status: 0 after a clean stop, 2 for bad options or an \
       unusable scenario or key.
@@ -34,14 +35,18 @@ struct ServeCommand: ParsableCommand {
 
   func run() throws {
     let (world, commerce) = try startingWorlds()
-    let server = try options.makeServer(
+    let prepared = try options.makeServer(
       world: world, commerce: commerce, command: "serve", besideTerminalUI: false)
+    let server = prepared.server
     let host = options.host
+    let requestedPort = options.port
     let finished = DispatchSemaphore(value: 0)
     let outcome = ServeOutcome()
     Task {
       do {
         try await server.run(handleSignals: true) { port in
+          // Only now, so a server that cannot start prints its reason and nothing else.
+          if let key = prepared.generatedKey { StandardError.write(PreparedServer.keyNotice(key)) }
           let base = "http://\(host):\(port)"
           // Written straight to the file handle, unbuffered, so a script waiting for it sees it at once.
           let banner =
@@ -52,12 +57,15 @@ struct ServeCommand: ParsableCommand {
           FileHandle.standardOutput.write(Data(banner.utf8))
         }
       } catch {
-        outcome.failure = "\(error)"
+        // Taken between the check in makeServer and the start: the same words as that check.
+        outcome.failure =
+          PortAvailability.isAddressInUse(error)
+          ? PortAvailability.inUse(host: host, port: requestedPort) : "the server stopped: \(error)"
       }
       finished.signal()
     }
     finished.wait()
-    if let failure = outcome.failure { throw ReportCLI.usage("serve", "the server stopped: \(failure)") }
+    if let failure = outcome.failure { throw ReportCLI.usage("serve", failure) }
   }
 }
 

@@ -54,11 +54,12 @@ struct ServerOptions: ParsableArguments {
 
   /// A server on `world`, configured from the options; `command` names the caller in errors.
   ///
-  /// Without --public-key a key is made for this run and its private half printed. Under the
-  /// terminal UI (`besideTerminalUI`) nothing may be printed while curses owns the screen, so a
-  /// key is required and the server's log is silenced.
+  /// Without --public-key a key is made for this run; the caller prints its private half once the
+  /// server listens, so a port in use or a bad option is the only thing a failed start prints.
+  /// Under the terminal UI (`besideTerminalUI`) nothing may be printed while curses owns the
+  /// screen, so a key is required and the server's log is silenced.
   func makeServer(world: WorldState, commerce: CommerceWorld? = nil, command: String, besideTerminalUI: Bool)
-    throws -> MockAppleServer
+    throws -> PreparedServer
   {
     guard (0...65_535).contains(port) else {
       throw ReportCLI.usage(command, "--port must be 0 to 65535, found \(port)")
@@ -72,7 +73,10 @@ struct ServerOptions: ParsableArguments {
       throw ReportCLI.usage(
         command, "--serve needs --public-key: the terminal UI has no room to print a generated key")
     }
-    let key = try verifyingKey(command: command)
+    let (key, generated) = try verifyingKey(command: command)
+    if let problem = PortAvailability.problem(host: host, port: port) {
+      throw ReportCLI.usage(command, problem)
+    }
     let configuration = ServerConfiguration(
       host: host, port: port,
       verifier: AppStoreJWTVerifier(
@@ -94,7 +98,7 @@ struct ServerOptions: ParsableArguments {
         throw ReportCLI.usage(command, error.description)
       }
     }
-    return server
+    return PreparedServer(server: server, generatedKey: generated?.pemRepresentation)
   }
 
   private func notificationSettings(command: String) throws -> NotificationSettings {
@@ -119,21 +123,20 @@ struct ServerOptions: ParsableArguments {
     }
   }
 
-  /// The configured public key, or a fresh key pair whose private half is printed for signing.
-  private func verifyingKey(command: String) throws -> P256.Signing.PublicKey {
+  /// The configured public key, or a fresh key pair (returned too, for printing) without one.
+  private func verifyingKey(command: String) throws -> (P256.Signing.PublicKey, P256.Signing.PrivateKey?) {
     guard let publicKey else {
       let generated = P256.Signing.PrivateKey()
-      StandardError.write(
-        "epsim serve: no --public-key; sign your JWTs with this key, made for this run only:\n"
-          + generated.pemRepresentation)
-      return generated.publicKey
+      return (generated.publicKey, generated)
     }
-    guard let data = FileManager.default.contents(atPath: publicKey) else {
-      throw ReportCLI.usage(command, "\(publicKey): cannot read the file")
+    let data: Data
+    switch InputFile.contents(of: publicKey) {
+    case .success(let contents): data = contents
+    case .failure(let problem): throw ReportCLI.usage(command, problem.description)
     }
     let pem = String(decoding: data, as: UTF8.self)
-    if let key = try? P256.Signing.PublicKey(pemRepresentation: pem) { return key }
-    if let key = try? P256.Signing.PrivateKey(pemRepresentation: pem) { return key.publicKey }
+    if let key = try? P256.Signing.PublicKey(pemRepresentation: pem) { return (key, nil) }
+    if let key = try? P256.Signing.PrivateKey(pemRepresentation: pem) { return (key.publicKey, nil) }
     throw ReportCLI.usage(command, "\(publicKey): not a PEM P-256 public key or PKCS #8 private key")
   }
 }

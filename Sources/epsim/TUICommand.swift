@@ -73,10 +73,11 @@ struct TUICommand: ParsableCommand {
   /// Starts the mock server and waits until it listens, so a bad port fails before the screen
   /// changes; the server runs on in the background until the process ends.
   private func startServer(world: WorldState) throws -> ServerBridge {
-    let server = try serverOptions.makeServer(world: world, command: "tui", besideTerminalUI: true)
+    let server = try serverOptions.makeServer(world: world, command: "tui", besideTerminalUI: true).server
     let started = DispatchSemaphore(value: 0)
     let outcome = StartOutcome()
     let host = serverOptions.host
+    let requestedPort = serverOptions.port
     Task {
       do {
         try await server.run(handleSignals: false) { port in
@@ -84,13 +85,15 @@ struct TUICommand: ParsableCommand {
           started.signal()
         }
       } catch {
-        outcome.failure = "\(error)"
+        outcome.failure =
+          PortAvailability.isAddressInUse(error)
+          ? PortAvailability.inUse(host: host, port: requestedPort) : "the server did not start: \(error)"
       }
       started.signal()
     }
     started.wait()
     guard let port = outcome.port else {
-      throw ReportCLI.usage("tui", "the server did not start: \(outcome.failure ?? "unknown reason")")
+      throw ReportCLI.usage("tui", outcome.failure ?? "the server did not start")
     }
     return ServerBridge(server: server, address: "http://\(host):\(port)")
   }

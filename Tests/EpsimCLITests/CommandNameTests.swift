@@ -24,6 +24,27 @@ struct CommandNameTests {
     #expect(outcome.standardError == message + "\n")
   }
 
+  /// An unknown option without a command goes to the default command (the UI), whose usage used
+  /// to answer with no word of the root's --version (issue 28).
+  @Test(arguments: [
+    (["--verison"], "epsim: unknown option '--verison'; did you mean '--version'?"),
+    (["-v"], "epsim: unknown option '-v'; did you mean '--version'?"),
+    (["--hlep"], "epsim: unknown option '--hlep'; did you mean '--help'?"),
+  ])
+  func anUnknownRootOptionSuggestsTheRootOption(arguments: [String], message: String) throws {
+    let outcome = try EpsimExecutable.run(arguments)
+    #expect(outcome.status == 2)
+    #expect(outcome.standardOutput.isEmpty)
+    #expect(outcome.standardError == message + "\n")
+  }
+
+  /// A mistyped option of the UI keeps the parser's own suggestion among the UI's options.
+  @Test func aMistypedUIOptionKeepsItsSuggestion() throws {
+    let outcome = try EpsimExecutable.run(["--serv"])
+    #expect(outcome.status == 2)
+    #expect(outcome.standardError.hasPrefix("epsim: Unknown option '--serv'. Did you mean '--serve'?"))
+  }
+
   @Test func aScenarioPathStillOpensTheTerminalUI() throws {
     let existing = try EpsimExecutable.run(["docs/examples/readme-example.epsim"])
     #expect(existing.status == 2)

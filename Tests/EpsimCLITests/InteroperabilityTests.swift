@@ -12,7 +12,7 @@ struct InteroperabilityTests {
     let script = EpsimExecutable.repository.appendingPathComponent("interop/run")
     let log = FileManager.default.temporaryDirectory.appendingPathComponent(
       "epsim-interop-\(UUID().uuidString).log")
-    FileManager.default.createFile(atPath: log.path, contents: nil)
+    _ = FileManager.default.createFile(atPath: log.path, contents: nil)
     defer { try? FileManager.default.removeItem(at: log) }
     let output = try FileHandle(forWritingTo: log)
     let process = Process()

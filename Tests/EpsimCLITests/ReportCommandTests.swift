@@ -128,7 +128,7 @@ struct ReportCommandTests {
     #expect(check.standardError.contains("report.json: the file is not JSON"))
     let missing = try EpsimExecutable.run(["report", "check", goodWorld, "/nonexistent/report.json"])
     #expect(missing.status == 2)
-    #expect(missing.standardError.contains("/nonexistent/report.json: cannot read the file"))
+    #expect(missing.standardError.contains("/nonexistent/report.json: no such file"))
     let time = try EpsimExecutable.run(["report", "plan", goodWorld, "--at", "soon"])
     #expect(time.status == 2)
     #expect(time.standardError.contains("--at must be"))

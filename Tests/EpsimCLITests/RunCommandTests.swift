@@ -173,12 +173,37 @@ struct RunCommandTests {
     }
   }
 
+  /// Over several files the text report ends with one line for the whole run (issue 28); one
+  /// file's report ends with its own summary, as before.
+  @Test func severalFilesEndWithTheRunsTotal() throws {
+    let files = ["docs/examples/readme-example.epsim", "docs/examples/expiry-millisecond.epsim"]
+    let both = try EpsimExecutable.run(["run"] + files)
+    #expect(both.status == 0, "\(both.standardError)")
+    let lines = both.standardOutput.split(separator: "\n", omittingEmptySubsequences: false)
+    let expectations = both.standardOutput.components(separatedBy: "      ok    ").count - 1
+    #expect(lines.suffix(3) == ["", "total: 2 files, \(expectations) expectations, 0 failed", ""])
+    let one = try EpsimExecutable.run(["run", files[0]])
+    #expect(!one.standardOutput.contains("total:"))
+    #expect(one.standardOutput.hasSuffix("passed: 3 of 3 expectations\n"))
+  }
+
+  @Test func theTotalCountsFailuresAndStops() throws {
+    let outcome = try EpsimExecutable.run([
+      "run", Self.readme, Self.fixtures + "failing-expectation.epsim",
+      Self.fixtures + "failing-engine-refusal.epsim",
+    ])
+    #expect(outcome.status == 1)
+    #expect(
+      outcome.standardOutput.hasSuffix(
+        "\ntotal: 3 files (1 stopped by the engine), 9 expectations, 2 failed\n"))
+  }
+
   @Test func anUnreadableListIsABadOption() throws {
     let result = try EpsimExecutable.run(["run", "--files-from", "/nonexistent/list.txt"])
     #expect(result.status == 2)
     #expect(result.standardOutput.isEmpty)
     #expect(
-      result.standardError.hasPrefix("epsim run: cannot read the --files-from list '/nonexistent/list.txt'"))
+      result.standardError.hasPrefix("epsim run: --files-from /nonexistent/list.txt: no such file"))
   }
 
   /// With several invalid files, each file's errors come in the order the files were given.

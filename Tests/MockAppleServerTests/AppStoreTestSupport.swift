@@ -31,7 +31,8 @@ extension TestServer {
     return try answer.json()["events"] as? [[String: Any]] ?? []
   }
 
-  /// Buys and returns the new transaction's decoded payload.
+  /// Buys and returns the new transaction's decoded payload (many tests buy only to set the stage).
+  @discardableResult
   func buy(_ product: String, on device: String = "alice.iphone", extra: [String: Any] = [:]) async throws
     -> [String: Any]
   {
