@@ -30,7 +30,9 @@ extension ScenarioRecorder {
   static func onlyUsedProducts(_ statements: [Statement]) -> [Statement] {
     var used: Set<String> = []
     for statement in statements {
-      guard case .commerce(let step) = statement.kind, let product = productNamed(by: step) else { continue }
+      guard case .command(.commerce(let step)) = statement.kind, let product = productNamed(by: step) else {
+        continue
+      }
       used.insert(product)
     }
     return statements.filter {
