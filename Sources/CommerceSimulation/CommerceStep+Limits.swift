@@ -1,3 +1,4 @@
+import Foundation
 import LifecycleSimulator
 
 extension CommerceStep {
@@ -27,21 +28,9 @@ extension CommerceStep {
     }
   }
 
-  /// Whether `text` is a UUID in its text form (8-4-4-4-12 hexadecimal digits, either case), as
-  /// StoreKit's `appAccountToken` is.
+  /// Whether `text` is a UUID in its text form, as StoreKit's `appAccountToken` is: Foundation's
+  /// reading, as the server's App Store routes use, named here so every door checks the same way.
   public static func isUUID(_ text: String) -> Bool {
-    let utf8 = Array(text.utf8)
-    guard utf8.count == 36 else { return false }
-    for (index, byte) in utf8.enumerated() {
-      if [8, 13, 18, 23].contains(index) {
-        guard byte == UInt8(ascii: "-") else { return false }
-      } else {
-        guard
-          (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
-            || (UInt8(ascii: "a")...UInt8(ascii: "f")).contains(byte | 0x20)
-        else { return false }
-      }
-    }
-    return true
+    UUID(uuidString: text) != nil
   }
 }

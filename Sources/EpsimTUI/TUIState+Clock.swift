@@ -4,7 +4,7 @@ import WorldCommands
 extension TUIState {
   /// The clock move a clock key stands for: the command a scenario line or the control API
   /// would give for the same move.
-  static func clockTarget(for action: Action) -> ClockMove? {
+  static func clockMove(for action: Action) -> ClockMove? {
     switch action {
     case .stepSecond: return .by(Milliseconds.second)
     case .stepMinute: return .by(Milliseconds.minute)
@@ -18,7 +18,7 @@ extension TUIState {
   }
 
   mutating func performClockAction(_ action: Action) {
-    guard let target = Self.clockTarget(for: action) else { return }
+    guard let target = Self.clockMove(for: action) else { return }
     // 1 ms before the next expiry already: the header says "1ms", so say that rather than
     // that no expiry lies ahead (the engine looks for a target after now).
     if action == .toExpiryMinusOne, let next = nextExpiry, next - 1 == world.now {
@@ -87,12 +87,14 @@ extension TUIState {
     let (advance, overflow) = elapsed.multipliedReportingOverflow(by: playRate.rawValue)
     guard !overflow else { return }
     var trial = simulation
-    var target = trial.world.now.addingReportingOverflow(advance).partialValue
+    // Past `Int64.max` the sum saturates, so the engine refuses it as past the clock's end
+    // (StepLimits) instead of seeing a wrapped, negative time.
+    var target = Self.saturatingSum(trial.world.now, advance)
     var start = trial.position
     if let position = playStepPosition, position == trial.position, trial.undo() {
       start = trial.position
       tokenLowWater = min(tokenLowWater, trial.world.tokens.count)
-      target = simulation.world.now.addingReportingOverflow(advance).partialValue
+      target = Self.saturatingSum(simulation.world.now, advance)
     }
     do throws(SimulationError) {
       try trial.apply(.advanceClock(to: target))
@@ -116,5 +118,11 @@ extension TUIState {
   var isDialogOpen: Bool {
     if case .dialog = overlay { return true }
     return false
+  }
+
+  /// `time + span`, or `Int64.max` where the sum would overflow.
+  static func saturatingSum(_ time: VirtualTime, _ span: VirtualDuration) -> VirtualTime {
+    let (sum, overflow) = time.addingReportingOverflow(span)
+    return overflow ? .max : sum
   }
 }

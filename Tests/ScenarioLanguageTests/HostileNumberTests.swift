@@ -27,6 +27,8 @@ struct HostileNumberTests {
     ("buy coins.100 on alice.iphone quantity 0", 1, 40),
     ("buy coins.100 on alice.iphone quantity 99999999999999999999", 1, 40),
     ("price coins.100 NLD 0", 1, 21),
+    ("advance " + String(repeating: "9", count: 10_000) + "d", 1, 9),
+    ("buy coins.100 on alice.iphone account-token " + String(repeating: "x", count: 10_000), 1, 45),
   ])
   func anOutOfRangeNumberIsALocatedError(line: String, lineNumber: Int, column: Int) throws {
     let lines = Self.world.split(separator: "\n").count
