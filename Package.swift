@@ -135,7 +135,12 @@ let package = Package(
     .target(name: "AppStoreCommerce", dependencies: ["ExternalPurchaseTokens", "LifecycleSimulator"]),
     .executableTarget(name: "commerce-benchmark", dependencies: ["AppStoreCommerce", "LifecycleSimulator"]),
     .executableTarget(
-      name: "epsim-benchmarks", dependencies: ["ExternalPurchaseTokens", "LifecycleSimulator", "TokenCorpus"]),
+      name: "epsim-benchmarks",
+      dependencies: [
+        "ExternalPurchaseTokens", "LifecycleSimulator", "TokenCorpus", "AppStoreCommerce",
+        "CommerceSimulation",
+        "WorldCommands",
+      ]),
     .executableTarget(name: "tui-benchmark", dependencies: ["EpsimTUI", "LifecycleSimulator", "TextFrame"]),
 
     .testTarget(

@@ -5,6 +5,7 @@ import LifecycleSimulator
 import Logging
 import NIOCore
 import ServiceLifecycle
+import WorldCommands
 
 /// `epsim serve`: Apple's External Purchase Server API and epsim's control API over real HTTP,
 /// on loopback by default, over one simulated world on the virtual clock.
@@ -18,6 +19,14 @@ public struct MockAppleServer: Sendable {
     self.state = MockAppleState(
       world: world, notificationSettings: configuration.notifications,
       authority: try TestCertificateAuthority(), commerce: commerce)
+    self.configuration = configuration
+  }
+
+  /// Makes the server on a simulation it then owns (the terminal UI's, under `epsim tui --serve`).
+  public init(simulation: WorldSimulation<Simulation>, configuration: ServerConfiguration) throws {
+    self.state = MockAppleState(
+      simulation: simulation, notificationSettings: configuration.notifications,
+      authority: try TestCertificateAuthority())
     self.configuration = configuration
   }
 

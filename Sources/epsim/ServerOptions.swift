@@ -5,6 +5,7 @@ import FileOutput
 import Foundation
 import LifecycleSimulator
 import MockAppleServer
+import WorldCommands
 
 /// The options of the mock server, shared by `epsim serve` and `epsim tui --serve`.
 struct ServerOptions: ParsableArguments {
@@ -58,9 +59,10 @@ struct ServerOptions: ParsableArguments {
   /// server listens, so a port in use or a bad option is the only thing a failed start prints.
   /// Under the terminal UI (`besideTerminalUI`) nothing may be printed while curses owns the
   /// screen, so a key is required and the server's log is silenced.
-  func makeServer(world: WorldState, commerce: CommerceWorld? = nil, command: String, besideTerminalUI: Bool)
-    throws -> PreparedServer
-  {
+  func makeServer(
+    world: WorldState, commerce: CommerceWorld? = nil, simulation: WorldSimulation<Simulation>? = nil,
+    command: String, besideTerminalUI: Bool
+  ) throws -> PreparedServer {
     guard (0...65_535).contains(port) else {
       throw ReportCLI.usage(command, "--port must be 0 to 65535, found \(port)")
     }
@@ -87,7 +89,10 @@ struct ServerOptions: ParsableArguments {
       appleRateLimits: appleRateLimits ? AppleRateLimits(window: rateLimitWindow) : nil)
     let server: MockAppleServer
     do {
-      server = try MockAppleServer(world: world, configuration: configuration, commerce: commerce)
+      // Beside the terminal UI, the server owns the UI's simulation (history and all).
+      server =
+        try simulation.map { try MockAppleServer(simulation: $0, configuration: configuration) }
+        ?? MockAppleServer(world: world, configuration: configuration, commerce: commerce)
     } catch {
       throw ReportCLI.usage(command, "cannot make the test certificate authority: \(error)")
     }
