@@ -8,7 +8,8 @@ import MockAppleServer
 
 /// The options of the mock server, shared by `epsim serve` and `epsim tui --serve`.
 struct ServerOptions: ParsableArguments {
-  @Option(help: "Address to listen on; loopback unless you mean otherwise.")
+  @Option(
+    help: "Address to listen on; a non-loopback one needs --control-token or --insecure-control-api.")
   var host = "127.0.0.1"
 
   @Option(help: "Port to listen on; 0 picks a free one (printed at start).")
@@ -64,10 +65,14 @@ struct ServerOptions: ParsableArguments {
     help: "Allow a non-loopback --host without a control token: anyone who reaches it controls the world.")
   var insecureControlAPI = false
 
-  @Option(help: "Serve HTTPS with this PEM certificate chain (the server's first); needs --tls-key.")
+  @Option(
+    help: ArgumentHelp(
+      "Serve HTTPS with this PEM certificate chain (the server's first); needs --tls-key.", valueName: "FILE")
+  )
   var tlsCert: String?
 
-  @Option(help: "The PEM private key of --tls-cert (`epsim cert` makes both).")
+  @Option(
+    help: ArgumentHelp("The PEM private key of --tls-cert (`epsim cert` makes both).", valueName: "FILE"))
   var tlsKey: String?
 
   @Option(
