@@ -109,4 +109,16 @@ struct ServeAccessTests {
       said == "epsim serve: no --public-key, so a key was made for this run and written to \(path) "
         + "(readable by you only); sign your JWTs with it, and start with --public-key \(path) to keep it.\n")
   }
+
+  /// A key that cannot be written safely is not printed instead: the server stops, says why.
+  @Test func aKeyThatCannotBeWrittenStopsTheServerWithoutPrintingIt() throws {
+    let outcome = try EpsimExecutable.run(
+      program: try EpsimExecutable.locate(), ["serve", "--port", "0"],
+      environment: ["TMPDIR": "/nonexistent-epsim-\(UUID().uuidString)"])
+    #expect(outcome.status == 2)
+    #expect(outcome.standardOutput.isEmpty, "no banner: the server stopped before announcing itself")
+    #expect(!outcome.standardError.contains("PRIVATE KEY"))
+    #expect(
+      outcome.standardError.hasSuffix(": No such file or directory; start with --public-key FILE instead\n"))
+  }
 }
