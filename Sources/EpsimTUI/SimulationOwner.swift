@@ -8,14 +8,14 @@ public protocol SimulationOwner: Sendable {
   /// Runs `change` on the owner's simulation as one change and hands back its result and the
   /// simulation after it.
   func change<Result: Sendable>(
-    _ change: @Sendable (inout WorldSimulation<Simulation>) -> Result
+    _ change: @escaping @Sendable (inout WorldSimulation<Simulation>) -> Result
   ) -> (Result, WorldSimulation<Simulation>)
 }
 
 extension TUIState {
   /// Makes a change to the simulation: the UI's own, or the owner's (then shown as it came back).
   mutating func changeSimulation<Result: Sendable>(
-    _ change: @Sendable (inout WorldSimulation<Simulation>) -> Result
+    _ change: @escaping @Sendable (inout WorldSimulation<Simulation>) -> Result
   ) -> Result {
     guard let owner else { return change(&simulation) }
     let (result, current) = owner.change(change)

@@ -58,7 +58,7 @@ extension TUIState {
   }
 
   /// Moves the history cursor, noting how short the token list got so the index stays exact.
-  private mutating func moveHistory(_ move: @Sendable (inout WorldSimulation<Simulation>) -> Void) {
+  private mutating func moveHistory(_ move: @escaping @Sendable (inout WorldSimulation<Simulation>) -> Void) {
     changeSimulation(move)
     restoreScriptPosition()
     tokenLowWater = min(tokenLowWater, world.tokens.count)

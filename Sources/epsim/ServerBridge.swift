@@ -36,20 +36,17 @@ final class ServerBridge: SimulationOwner, @unchecked Sendable {
   /// Runs a change on the server's simulation and waits for it: the server's actor answers in
   /// microseconds, and the UI's thread is not one the actor runs on, so waiting cannot deadlock.
   func change<Result: Sendable>(
-    _ change: @Sendable (inout WorldSimulation<Simulation>) -> Result
+    _ change: @escaping @Sendable (inout WorldSimulation<Simulation>) -> Result
   ) -> (Result, WorldSimulation<Simulation>) {
     let box = ResultBox<(Result, WorldSimulation<Simulation>)>()
     let done = DispatchSemaphore(value: 0)
     let state = server.state
-    // The closure does not escape the wait below; the task only runs it while this call waits.
-    withoutActuallyEscaping(change) { change in
-      Task {
-        box.value = await state.change(change)
-        _ = try? await self.server.deliverDueNotifications()
-        done.signal()
-      }
-      done.wait()
+    Task {
+      box.value = await state.change(change)
+      _ = try? await self.server.deliverDueNotifications()
+      done.signal()
     }
+    done.wait()
     lock.withLock { latestSimulation = box.value!.1 }
     return box.value!
   }

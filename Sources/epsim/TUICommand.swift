@@ -98,7 +98,7 @@ struct TUICommand: ParsableCommand {
     guard let port = outcome.port else {
       throw ReportCLI.usage("tui", outcome.failure ?? "the server did not start")
     }
-    return ServerBridge(server: server, address: "http://\(host):\(port)")
+    return ServerBridge(server: server, address: "\(serverOptions.scheme)://\(host):\(port)")
   }
 
   /// The UI on a scenario file's world; unreadable, invalid or refused files exit 2 with the reason.

@@ -94,7 +94,7 @@ final class TestOwner: SimulationOwner, @unchecked Sendable {
   var current: WorldSimulation<Simulation> { lock.withLock { simulation } }
 
   func change<Result: Sendable>(
-    _ change: @Sendable (inout WorldSimulation<Simulation>) -> Result
+    _ change: @escaping @Sendable (inout WorldSimulation<Simulation>) -> Result
   ) -> (Result, WorldSimulation<Simulation>) {
     lock.withLock { (change(&simulation), simulation) }
   }
