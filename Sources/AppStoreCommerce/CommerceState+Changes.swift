@@ -70,7 +70,7 @@ extension CommerceState {
     guard value.status(at: now) == .active else {
       throw CommerceError("an upgrade needs an active subscription; billing must recover first")
     }
-    transactions[Int(value.latestTransaction)].isUpgraded = true
+    modifyTransaction(value.latestTransaction) { $0.isUpgraded = true }
     let expires = periodEnd(info.duration, from: now, customer: value.customer)
     let transaction = newTransaction(
       customer: value.customer, product: product, price: price.milliunits, reason: .purchase,

@@ -142,15 +142,15 @@ extension CommerceState {
   mutating func revokeShare(_ share: Int32, into out: inout [CommerceDomainEvent]) {
     sharedChains[Int(share)].revokedAt = now
     let latest = sharedChains[Int(share)].latestTransaction
-    transactions[Int(latest)].revocation = Revocation(
-      date: now, reason: nil, type: .familyRevoke, percentage: nil)
+    let revocation = Revocation(date: now, reason: nil, type: .familyRevoke, percentage: nil)
+    modifyTransaction(latest) { $0.revocation = revocation }
     out.append(sharedEvent(.init(.revoke), share: share, summary: "family access revoked"))
   }
 
   /// A member loses a shared non-consumable.
   mutating func revokeCopy(_ copy: Int32, into out: inout [CommerceDomainEvent]) {
-    transactions[Int(copy)].revocation = Revocation(
-      date: now, reason: nil, type: .familyRevoke, percentage: nil)
+    let revocation = Revocation(date: now, reason: nil, type: .familyRevoke, percentage: nil)
+    modifyTransaction(copy) { $0.revocation = revocation }
     out.append(transactionEvent(.init(.revoke), transaction: copy, summary: "family access revoked"))
   }
 }

@@ -60,9 +60,10 @@ extension CommerceState {
       throw CommerceError("refund percentage \(percentage) must be 1...100000 (milliunits of a percent)")
     }
     refundRequests.remove(index)
-    transactions[Int(index)].revocation = Revocation(
+    let revocation = Revocation(
       date: now, reason: reason, type: percentage == 100_000 ? .refundFull : .refundProrated,
       percentage: Int32(percentage))
+    modifyTransaction(index) { $0.revocation = revocation }
     let chain = transactions[Int(index)].chain
     let revokesChain = chain >= 0 && chains[Int(chain)].latestTransaction == index
     if revokesChain {
