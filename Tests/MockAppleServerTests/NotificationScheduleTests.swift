@@ -50,6 +50,32 @@ struct NotificationScheduleTests {
     #expect(fired.first?.dueAt == tenDays)
   }
 
+  /// Apple: UNREPORTED "10 days after the system creates the token, or soon after ACQUISITION and
+  /// SERVICES tokens expire" (SPEC 8): IN_APP and LINK_OUT tokens are not the exception (issue 25).
+  @Test(arguments: [CustomLinkTokenType.inApp, .linkOut], [LifecycleRules.production, .sandbox])
+  func inAppAndLinkOutTokensAreUnreportedTenDaysAfterCreation(
+    type: CustomLinkTokenType, rules: LifecycleRules
+  )
+    throws
+  {
+    var simulation = Simulation(initial: DemoWorld.world(rules: rules))
+    try simulation.apply(.install(device: "kenji.iphone"))
+    try simulation.apply(.requestToken(device: "kenji.iphone", type: type))
+    let token = try #require(simulation.world.tokens.first { $0.token.tokenType == type })
+    let tenDays = token.token.tokenCreationDate + 10 * Milliseconds.day
+    func unreported(at time: VirtualTime) throws -> [ScheduledNotification] {
+      try due(simulation, at: time).filter { $0.tokenIndex == token.id && $0.subtype == .unreported }
+    }
+    #expect(try unreported(at: tenDays - 1).isEmpty)
+    #expect(try unreported(at: tenDays).map(\.dueAt) == [tenDays])
+    // Once, not again after the expiry.
+    #expect(try unreported(at: tenDays + 400 * Milliseconds.day).count == 1)
+    #expect(
+      try due(simulation, at: tenDays, reported: [token.token.externalPurchaseId]).filter {
+        $0.tokenIndex == token.id && $0.subtype == .unreported
+      }.isEmpty)
+  }
+
   @Test func reportedTokensGetNoUnreportedAndNoReminders() throws {
     let simulation = try world(.production)
     let ids = Set(simulation.world.tokens.map(\.token.externalPurchaseId))
