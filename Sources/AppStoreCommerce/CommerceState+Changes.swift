@@ -22,6 +22,18 @@ extension CommerceState {
     }
   }
 
+  /// A customer with auto-renew off who picks another plan has chosen to be billed for it: auto-renew
+  /// comes back on (DID_CHANGE_RENEWAL_STATUS/AUTO_RENEW_ENABLED) before the change is notified.
+  /// **Assumption** (Apple is silent; setting `changeTurnsAutoRenewOn`, issue 25).
+  private mutating func renewAgainOnChange(_ chain: Int32, into out: inout [CommerceDomainEvent]) {
+    guard settings.changeTurnsAutoRenewOn, !chains[Int(chain)].autoRenew else { return }
+    chains[Int(chain)].autoRenew = true
+    emit(
+      .init(.didChangeRenewalStatus, .autoRenewEnabled), chain: chain,
+      summary: "auto-renew on with the change",
+      into: &out)
+  }
+
   /// The live chain a change of product applies to, checked.
   func chainForChange(customer: String, productId: String) throws(CommerceError) -> Int32 {
     let product = try existingProduct(productId)
@@ -53,6 +65,7 @@ extension CommerceState {
       guard value.autoRenewProduct != product else {
         throw CommerceError("\(customers[Int(value.customer)].id) is subscribed to \(target.id) already")
       }
+      renewAgainOnChange(chain, into: &out)
       chains[Int(chain)].autoRenewProduct = product
       emit(.init(.didChangeRenewalPref), chain: chain, summary: "pending change cancelled", into: &out)
       return
@@ -61,6 +74,7 @@ extension CommerceState {
     let immediate =
       info.level < current.level || (info.level == current.level && info.duration == current.duration)
     guard immediate else {
+      renewAgainOnChange(chain, into: &out)
       chains[Int(chain)].autoRenewProduct = product
       emit(
         .init(.didChangeRenewalPref, .downgrade), chain: chain, summary: "downgrade to \(target.id)",
@@ -70,13 +84,14 @@ extension CommerceState {
     guard value.status(at: now) == .active else {
       throw CommerceError("an upgrade needs an active subscription; billing must recover first")
     }
+    renewAgainOnChange(chain, into: &out)
     modifyTransaction(value.latestTransaction) { $0.isUpgraded = true }
     let expires = periodEnd(info.duration, from: now, customer: value.customer)
     let transaction = newTransaction(
       customer: value.customer, product: product, price: price.milliunits, reason: .purchase,
       original: (value.originalTransactionId, value.originalPurchaseDate), expires: expires, offer: nil,
       appAccountToken: value.appAccountToken, chain: chain)
-    var updated = value
+    var updated = chains[Int(chain)]
     updated.latestTransaction = record(transaction)
     updated.product = product
     updated.autoRenewProduct = product

@@ -12,6 +12,9 @@ extension ScenarioRecorder {
     if grace != preset.gracePeriod {
       kinds.append(.commerceSetting(.gracePeriod(grace.enabled ? grace.duration : nil)))
     }
+    if state.settings.changeTurnsAutoRenewOn != preset.changeTurnsAutoRenewOn {
+      kinds.append(.commerceSetting(.changeRenews(state.settings.changeTurnsAutoRenewOn)))
+    }
     for customer in store.rates.keys.sorted() {
       kinds.append(.commerceSetting(.renewalRate(customer: customer, store.rates[customer]!)))
     }

@@ -42,6 +42,7 @@ extension ScenarioWriter {
     case .gracePeriod(let duration): return "grace-period " + (duration.map { "\($0.rawValue)d" } ?? "off")
     case .renewalRate(let customer, let rate): return "renewal-rate \(customer) \(rate.rawValue)"
     case .failingRenewals(let customer): return "failing-renewals \(customer)"
+    case .changeRenews(let on): return "change-renews " + (on ? "on" : "off")
     }
   }
 

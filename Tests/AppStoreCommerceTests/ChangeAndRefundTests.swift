@@ -38,6 +38,40 @@ struct ChangeAndRefundTests {
     #expect(world.payloads().first?.isUpgraded == nil)
   }
 
+  /// A customer with auto-renew off picks another plan: auto-renew comes back on and the new plan
+  /// renews (issue 25; assumption, setting `changeTurnsAutoRenewOn`); with the setting off it stays
+  /// off and the subscription expires VOLUNTARY.
+  @Test(arguments: [true, false])
+  func changingProductWithAutoRenewOffTurnsItOnUnlessSetOtherwise(turnsOn: Bool) throws {
+    var settings = CommerceSettings.production
+    settings.changeTurnsAutoRenewOn = turnsOn
+    var world = try TestWorld(settings)
+    try world.buy("premium.monthly")
+    try world.apply(.setAutoRenew(customer: "alice", groupId: "premium", enabled: false))
+    let downgrade = try world.apply(.changeProduct(customer: "alice", productId: "premium.basic.monthly"))
+    #expect(
+      downgrade
+        == (turnsOn
+          ? ["DID_CHANGE_RENEWAL_STATUS/AUTO_RENEW_ENABLED", "DID_CHANGE_RENEWAL_PREF/DOWNGRADE"]
+          : ["DID_CHANGE_RENEWAL_PREF/DOWNGRADE"]))
+    #expect(world.renewalInfo()?.autoRenewStatus == (turnsOn ? 1 : 0))
+    #expect(world.renewalInfo()?.autoRenewProductId == "premium.basic.monthly")
+    let renewal = try world.advance(to: date(2026, 2, 1))
+    #expect(renewal == [turnsOn ? "DID_RENEW" : "EXPIRED/VOLUNTARY"])
+    if turnsOn { #expect(world.payloads().last?.productId == "premium.basic.monthly") }
+  }
+
+  @Test func anUpgradeWithAutoRenewOffTurnsItOnToo() throws {
+    var world = try TestWorld()
+    try world.buy("premium.monthly")
+    try world.apply(.setAutoRenew(customer: "alice", groupId: "premium", enabled: false))
+    let upgrade = try world.apply(.changeProduct(customer: "alice", productId: "premium.pro.monthly"))
+    #expect(upgrade == ["DID_CHANGE_RENEWAL_STATUS/AUTO_RENEW_ENABLED", "DID_CHANGE_RENEWAL_PREF/UPGRADE"])
+    #expect(world.chain()?.autoRenew == true)
+    #expect(world.renewalInfo()?.autoRenewStatus == 1)
+    #expect(try world.advance(by: 31 * day) == ["DID_RENEW"])
+  }
+
   @Test func crossgradeIsImmediateForTheSameDurationOtherwiseAtRenewal() throws {
     var world = try TestWorld()
     try world.buy("premium.monthly")

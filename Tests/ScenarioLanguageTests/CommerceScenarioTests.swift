@@ -58,6 +58,28 @@ struct CommerceScenarioTests {
     #expect(try ScenarioParser.parse(ScenarioWriter.write(scenario)) == scenario)
   }
 
+  /// `commerce change-renews off` keeps auto-renew off through a change of product (issue 25).
+  @Test func changeRenewsOffKeepsAutoRenewOffAndWritesBack() throws {
+    let source =
+      Self.setup + """
+        commerce change-renews off
+        buy pro.monthly on alice.iphone
+        auto-renew alice pro off
+        change alice to basic.monthly  expect notification DID_CHANGE_RENEWAL_PREF/DOWNGRADE
+        advance to next renewal of alice  expect notification EXPIRED/VOLUNTARY
+        """
+    let scenario = try ScenarioParser.parse(source)
+    #expect(scenario.statements[6].kind == .commerceSetting(.changeRenews(false)))
+    #expect(try ScenarioParser.parse(ScenarioWriter.write(scenario)) == scenario)
+    let transcript = ScenarioRunner().run(scenario, file: "t.epsim")
+    #expect(transcript.passed, "\(TranscriptText.problems(transcript))")
+    let on = ScenarioRunner().run(
+      try ScenarioParser.parse(
+        source.replacingOccurrences(of: "change-renews off", with: "change-renews on")),
+      file: "t.epsim")
+    #expect(on.failedExpectations.count == 1, "with auto-renew back on, the renewal comes instead of EXPIRED")
+  }
+
   @Test func offersAndTesterSettingsWriteBack() throws {
     let source = """
       environment sandbox
