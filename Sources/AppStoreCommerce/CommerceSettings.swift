@@ -55,6 +55,9 @@ public struct CommerceSettings: Hashable, Sendable {
   /// since the customer chose to be billed for the new plan; false keeps it off, so the new product
   /// expires at the period's end as VOLUNTARY.
   public var changeTurnsAutoRenewOn: Bool
+  /// The most people in one family: the organizer and up to five members (Apple, "Supporting
+  /// Family Sharing in your app": a customer shares "with up to five family members").
+  public var familySizeLimit: Int = 6
   /// First digits of transaction ids. **Assumption:** Apple's shape is a 15-16 digit string; epsim
   /// starts sandbox ids with 1 and production ids with 2 so the two never mix.
   public var idPrefix: UInt64 { environment == .sandbox ? 1 : 2 }

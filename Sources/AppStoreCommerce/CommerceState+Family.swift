@@ -99,19 +99,33 @@ extension CommerceState {
     if let current = customers[Int(customer)].familyId {
       throw CommerceError("\(customerId) is in family \(current) already; leave it first")
     }
+    let size = customers.lazy.filter { $0.familyId == familyId }.count
+    guard size < settings.familySizeLimit else {
+      throw CommerceError(
+        "family \(familyId) has \(size) people already, the most Family Sharing allows (an organizer and "
+          + "up to five members)")
+    }
     customers[Int(customer)].familyId = familyId
-    let family = Set(familyMembers(of: customer))
-    for chain in chains.indices where family.contains(chains[chain].customer) && chains[chain].isLive {
+    // Sharing goes both ways (Apple: a customer shares with up to five family members): the
+    // family's purchases reach the newcomer, and the newcomer's reach the family.
+    let everyone = Set(familyMembers(of: customer)).union([customer])
+    for chain in chains.indices where everyone.contains(chains[chain].customer) && chains[chain].isLive {
       if products[Int(chains[chain].product)].familyShareable { shareChain(Int32(chain), into: &out) }
     }
     for index in transactions.indices {
       let transaction = transactions[index]
-      guard family.contains(transaction.customer), transaction.ownership == .purchased,
+      guard everyone.contains(transaction.customer), transaction.ownership == .purchased,
         transaction.revocation == nil, products[Int(transaction.product)].type == .nonConsumable,
         products[Int(transaction.product)].familyShareable,
         index >= Int(historyStart[transaction.customer] ?? 0)
       else { continue }
-      shareNonConsumable(Int32(index), with: customer, into: &out)
+      let holders = Set(
+        (nonConsumableCopies[Int32(index)] ?? []).filter { transactions[Int($0)].revocation == nil }.map {
+          transactions[Int($0)].customer
+        })
+      for member in everyone.sorted() where member != transaction.customer && !holders.contains(member) {
+        shareNonConsumable(Int32(index), with: member, into: &out)
+      }
     }
   }
 

@@ -164,6 +164,35 @@ struct FamilyTests {
     #expect(try world.advance(to: date(2026, 2, 1)) == ["DID_RENEW"])
   }
 
+  /// Sharing goes both ways: a newcomer's shareable purchases reach the family already there
+  /// (issue 25; Apple: a customer shares "with up to five family members").
+  @Test func aNewcomersPurchasesReachTheFamilyToo() throws {
+    var world = try TestWorld(customers: Self.family)
+    try world.buy("carol", "family.monthly")
+    try world.buy("carol", "lifetime")
+    #expect(world.payloads("alice").isEmpty && world.payloads("bob").isEmpty)
+    let joined = try world.apply(.joinFamily(customer: "carol", familyId: "smiths"))
+    #expect(joined.filter { $0 == "SUBSCRIBED/INITIAL_BUY" }.count == 2)
+    for member in ["alice", "bob"] {
+      let products = world.payloads(member).compactMap(\.productId)
+      #expect(products.sorted() == ["family.monthly", "lifetime"], "\(member)")
+      #expect(world.payloads(member).allSatisfy { $0.inAppOwnershipType == "FAMILY_SHARED" })
+    }
+    // Carol's leaving takes both back from both.
+    let left = try world.apply(.leaveFamily(customer: "carol"))
+    #expect(left.filter { $0 == "REVOKE" }.count == 4)
+  }
+
+  @Test func aFamilyHasAtMostSixPeople() throws {
+    let people = (1...7).map { CommerceCustomer(id: "p\($0)") }
+    var world = try TestWorld(customers: people)
+    for number in 1...6 { try world.apply(.joinFamily(customer: "p\(number)", familyId: "big")) }
+    #expect(throws: CommerceError.self) { try world.apply(.joinFamily(customer: "p7", familyId: "big")) }
+    #expect(world.state.customer("p7")?.familyId == nil)
+    try world.apply(.leaveFamily(customer: "p1"))
+    try world.apply(.joinFamily(customer: "p7", familyId: "big"))
+  }
+
   @Test func joiningLaterGrantsAccessAndARefundRevokesIt() throws {
     var world = try TestWorld(customers: Self.family)
     try world.buy("family.monthly")
