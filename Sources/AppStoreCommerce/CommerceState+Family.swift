@@ -82,14 +82,17 @@ extension CommerceState {
     }
   }
 
-  /// A member gets a copy of a shareable non-consumable. **Assumption:** Apple notifies nothing for it.
+  /// A member gets a copy of a shareable non-consumable: ONE_TIME_CHARGE with the member's
+  /// FAMILY_SHARED transaction (Apple's ONE_TIME_CHARGE covers a non-consumable received through
+  /// Family Sharing, issue 25).
   mutating func shareNonConsumable(
     _ transaction: Int32, with member: Int32, into out: inout [CommerceDomainEvent]
   ) {
     let copy = copyTransaction(transaction, for: member, original: nil)
     nonConsumableCopies[transaction, default: []].append(copy)
     out.append(
-      transactionEvent(nil, transaction: copy, summary: "family access for \(customers[Int(member)].id)"))
+      transactionEvent(
+        .init(.oneTimeCharge), transaction: copy, summary: "family access for \(customers[Int(member)].id)"))
   }
 
   mutating func joinFamily(_ customerId: String, familyId: String, into out: inout [CommerceDomainEvent])

@@ -64,8 +64,8 @@ struct AppStoreNotificationBuilder {
 
   private func appData(environment: String) -> NotificationData {
     NotificationData(
-      appAppleId: app.appAppleId, bundleId: app.bundleId, bundleVersion: app.version, environment: environment
-    )
+      appAppleId: environment == CommerceEnvironment.sandbox.rawValue ? nil : app.appAppleId,
+      bundleId: app.bundleId, bundleVersion: app.version, environment: environment)
   }
 
   private func signed(

@@ -16,7 +16,8 @@ struct AppStoreNotificationPayload: Encodable {
 /// The `data` object: the app, the environment and, for purchase events, the signed transaction,
 /// renewal info (subscriptions) and the subscription's `status` at `signedDate`.
 struct NotificationData: Encodable {
-  var appAppleId: Int64
+  /// Left out in the sandbox: Apple's `appAppleId` "isn't present in the sandbox environment".
+  var appAppleId: Int64?
   var bundleId: String
   var bundleVersion: String
   var environment: String

@@ -221,10 +221,12 @@ public actor MockAppleState {
   /// deliveries whose attempt is due (they stay in flight until recorded).
   public func takeDueDeliveries() throws -> [NotificationDelivery] {
     let world = simulation.world
-    let due = NotificationSchedule(settings: notificationSettings).due(in: world, known: notifications.keys) {
-      id in
-      ledgers.values.contains { $0.statuses[id] != nil }
-    }
+    let due = NotificationSchedule(settings: notificationSettings).due(
+      in: world, known: notifications.keys,
+      isReported: { id in ledgers.values.contains { $0.statuses[id] != nil } },
+      isDuplicate: { id in
+        ledgers.values.contains { $0.reports(for: id).contains { $0.status == .duplicateToken } }
+      })
     let tokenNotifications = try due.map {
       try NotificationLog.delivery(for: $0, seed: world.seed, authority: authority)
     }

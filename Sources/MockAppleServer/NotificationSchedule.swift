@@ -10,7 +10,8 @@ import LifecycleSimulator
 ///   creates the token, or soon after ACQUISITION and SERVICES tokens expire"); only if the token
 ///   is still unreported then.
 /// - ACTIVE_TOKEN_REMINDER: every `reminderInterval` after an ACQUISITION or SERVICES token's
-///   creation while it is active and unreported.
+///   creation while it is active, unless it was reported as a duplicate (Apple: "monthly while the
+///   token is active, unless you report the token as a duplicate"); other reports do not stop it.
 public struct NotificationSchedule: Sendable {
   public var settings: NotificationSettings
 
@@ -19,8 +20,12 @@ public struct NotificationSchedule: Sendable {
   }
 
   /// Every notification due at or before `world.now` whose key is not in `known`, oldest first.
-  /// `isReported` says whether a token (by externalPurchaseId) has an accepted report.
-  public func due(in world: WorldState, known: Set<String>, isReported: (String) -> Bool)
+  /// `isReported` says whether a token (by externalPurchaseId) has an accepted report,
+  /// `isDuplicate` whether one of them reported it as `DUPLICATE_TOKEN`.
+  public func due(
+    in world: WorldState, known: Set<String>, isReported: (String) -> Bool,
+    isDuplicate: (String) -> Bool = { _ in false }
+  )
     -> [ScheduledNotification]
   {
     var due: [ScheduledNotification] = []
@@ -51,7 +56,7 @@ public struct NotificationSchedule: Sendable {
             ? expiration + settings.unreportedDelay
             : token.tokenCreationDate + NotificationSettings.plainTokenUnreportedDelay)
       }
-      if !reported, expiresToReminders, settings.reminderInterval > 0 {
+      if expiresToReminders, settings.reminderInterval > 0, !isDuplicate(token.externalPurchaseId) {
         var occurrence = 1
         var time = token.tokenCreationDate + settings.reminderInterval
         while time < expiration && time <= world.now {

@@ -198,7 +198,9 @@ struct FamilyTests {
     try world.buy("family.monthly")
     try world.buy("lifetime")
     #expect(
-      try world.apply(.joinFamily(customer: "carol", familyId: "smiths")) == ["SUBSCRIBED/INITIAL_BUY", "-"])
+      try world.apply(.joinFamily(customer: "carol", familyId: "smiths")) == [
+        "SUBSCRIBED/INITIAL_BUY", "ONE_TIME_CHARGE",
+      ])
     let subscription = world.payloads().first!.transactionId!
     let refund = try world.apply(.refund(transactionId: subscription, reason: .other, percentage: 100_000))
     #expect(refund == ["REFUND", "REVOKE", "REVOKE"])

@@ -149,6 +149,25 @@ struct AppStoreNotificationDeliveryTests {
     }
   }
 
+  /// Apple's `data.appAppleId` "isn't present in the sandbox environment" (issue 25): a backend
+  /// relying on it fails here as against the real sandbox.
+  @Test func sandboxNotificationsCarryNoAppAppleId() async throws {
+    let receiver = WebhookReceiver()
+    try await receiver.serve { hook in
+      try await TestServer.withStore(rules: .sandbox, notifications: NotificationSettings(webhookURL: hook)) {
+        server in
+        _ = try await server.buy("lifetime", on: "alice.iphone")
+        let body = try #require(await receiver.bodies.first)
+        let payload = try await SignedPayload.verify(
+          try WebhookBody.signedPayload(body), trusting: server.mock.state.authority.rootPEM)
+        let data = try #require(payload["data"] as? [String: Any])
+        #expect(data["environment"] as? String == "Sandbox")
+        #expect(data["appAppleId"] == nil)
+        #expect(data["bundleId"] as? String != nil)
+      }
+    }
+  }
+
   @Test func anUnreachableWebhookIsNoResponse() async throws {
     // Port 1 on loopback: nothing listens there, so the connection is refused at once.
     let settings = NotificationSettings(webhookURL: "http://127.0.0.1:1/hook")

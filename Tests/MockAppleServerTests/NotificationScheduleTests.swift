@@ -16,13 +16,13 @@ struct NotificationScheduleTests {
 
   private func due(
     _ simulation: Simulation, at time: VirtualTime, reported: Set<String> = [],
-    settings: NotificationSettings = NotificationSettings()
+    duplicates: Set<String> = [], settings: NotificationSettings = NotificationSettings()
   ) throws -> [ScheduledNotification] {
     var simulation = simulation
     if time > simulation.world.now { try simulation.apply(.advanceClock(to: time)) }
-    return NotificationSchedule(settings: settings).due(in: simulation.world, known: []) {
-      reported.contains($0)
-    }
+    return NotificationSchedule(settings: settings).due(
+      in: simulation.world, known: [], isReported: { reported.contains($0) || duplicates.contains($0) },
+      isDuplicate: { duplicates.contains($0) })
   }
 
   @Test func createdAtOnceUnreportedAtExpiryPlusTheDelay() throws {
@@ -76,12 +76,17 @@ struct NotificationScheduleTests {
       }.isEmpty)
   }
 
-  @Test func reportedTokensGetNoUnreportedAndNoReminders() throws {
+  /// Apple sends ACTIVE_TOKEN_REMINDER "monthly while the token is active, unless you report the
+  /// token as a duplicate" (issue 25): any report stops UNREPORTED, only a duplicate the reminders.
+  @Test func reportedTokensGetNoUnreportedButRemindersUntilReportedAsDuplicates() throws {
     let simulation = try world(.production)
     let ids = Set(simulation.world.tokens.map(\.token.externalPurchaseId))
     let year = 366 * Milliseconds.day
-    let all = try due(simulation, at: simulation.world.now + year, reported: ids)
-    #expect(all.allSatisfy { $0.subtype == .created })
+    let reported = try due(simulation, at: simulation.world.now + year, reported: ids)
+    #expect(!reported.contains { $0.subtype == .unreported })
+    #expect(reported.filter { $0.subtype == .activeTokenReminder }.count == 24)
+    let duplicates = try due(simulation, at: simulation.world.now + year, duplicates: ids)
+    #expect(duplicates.allSatisfy { $0.subtype == .created })
   }
 
   @Test func remindersEveryIntervalWhileActiveAndUnreported() throws {
