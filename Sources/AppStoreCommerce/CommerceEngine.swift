@@ -47,7 +47,8 @@ extension CommerceState {
       }
       customers[Int(index)].storefront = storefront
       customers[Int(index)].storefrontId = id
-    case .requestRefund(let transactionId): try requestRefund(transactionId, into: &out)
+    case .requestRefund(let transactionId, let reason):
+      try requestRefund(transactionId, reason: reason, into: &out)
     case .declineRefund(let transactionId): try declineRefund(transactionId, into: &out)
     case .refund(let transactionId, let reason, let percentage):
       try refund(transactionId, reason: reason, percentage: percentage, into: &out)

@@ -46,7 +46,8 @@ public enum CommerceEvent: Hashable, Sendable {
   case setStorefront(customer: String, storefront: String, storefrontId: String?)
 
   // The App Store.
-  case requestRefund(transactionId: String)
+  /// The customer asks for a refund, giving `reason` (**assumption:** OTHER when none is given).
+  case requestRefund(transactionId: String, reason: ConsumptionRequestReason = .other)
   case declineRefund(transactionId: String)
   /// Refund a transaction: `percentage` in milliunits (100000 = full), below that a prorated refund.
   case refund(transactionId: String, reason: RevocationReason, percentage: Int)

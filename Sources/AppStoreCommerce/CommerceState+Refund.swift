@@ -17,9 +17,9 @@ extension CommerceState {
 
   /// The customer asks Apple for a refund: CONSUMPTION_REQUEST for consumables and auto-renewables, and
   /// the App Store turns auto-renew off for a subscription (SPEC-APPSTORE 5.3).
-  mutating func requestRefund(_ transactionId: String, into out: inout [CommerceDomainEvent])
-    throws(CommerceError)
-  {
+  mutating func requestRefund(
+    _ transactionId: String, reason: ConsumptionRequestReason, into out: inout [CommerceDomainEvent]
+  ) throws(CommerceError) {
     let index = try refundable(transactionId)
     guard !refundRequests.contains(index) else {
       throw CommerceError("a refund of \(transactionId) is requested already")
@@ -28,9 +28,10 @@ extension CommerceState {
     let transaction = transactions[Int(index)]
     let type = products[Int(transaction.product)].type
     let asksForData = type == .consumable || type == .autoRenewable
-    out.append(
-      transactionEvent(
-        asksForData ? .init(.consumptionRequest) : nil, transaction: index, summary: "refund requested"))
+    var request = transactionEvent(
+      asksForData ? .init(.consumptionRequest) : nil, transaction: index, summary: "refund requested")
+    request.consumptionRequestReason = asksForData ? reason : nil
+    out.append(request)
     if transaction.chain >= 0, chains[Int(transaction.chain)].isLive, chains[Int(transaction.chain)].autoRenew
     {
       chains[Int(transaction.chain)].autoRenew = false

@@ -108,9 +108,9 @@ public struct CommerceWorld: Sendable {
     case .partialRefund(let product, let customer, let reason, let milliunits):
       let id = try latestTransaction(of: product, customer: customer, world: world)
       out += try state.apply(.refund(transactionId: id, reason: reason, percentage: milliunits))
-    case .requestRefund(let product, let customer):
+    case .requestRefund(let product, let customer, let reason):
       let id = try latestTransaction(of: product, customer: customer, world: world)
-      out += try state.apply(.requestRefund(transactionId: id))
+      out += try state.apply(.requestRefund(transactionId: id, reason: reason))
     case .declineRefund(let product, let customer):
       let id = try latestTransaction(of: product, customer: customer, world: world)
       out += try state.apply(.declineRefund(transactionId: id))

@@ -34,6 +34,7 @@ struct AppStoreNotificationBuilder {
         commerce.renewalInfo(of: chain, shared: event.shared, signedDate: event.time))
       data.status = event.status?.rawValue
     }
+    data.consumptionRequestReason = event.consumptionRequestReason?.rawValue
     var delivery = try signed(
       key: "appstore/\(index)", type: notification.type.rawValue, subtype: notification.subtype?.rawValue,
       at: event.time, data: data, summary: nil)

@@ -24,6 +24,8 @@ struct NotificationData: Encodable {
   var signedTransactionInfo: String?
   var signedRenewalInfo: String?
   var status: Int?
+  /// CONSUMPTION_REQUEST only (SPEC-APPSTORE 4.9).
+  var consumptionRequestReason: String?
 }
 
 /// The `summary` of a RENEWAL_EXTENSION / SUMMARY notification: how a mass extension of renewal

@@ -200,7 +200,12 @@ extension ScenarioParser {
         : .partialRefund(product: product, customer: customer, reason: reason, milliunits: share)
     case "refund-request":
       let (product, customer) = try productOfCustomer(&reader)
-      return .requestRefund(product: product, customer: customer)
+      guard reader.accept("reason") else { return .requestRefund(product: product, customer: customer) }
+      let words = ConsumptionRequestReason.allCases.map(\.word)
+      let word = try reader.keyword(
+        words, expected: "a reason (" + Phrase.choices(words, quoted: false) + ")")
+      return .requestRefund(
+        product: product, customer: customer, reason: ConsumptionRequestReason(word: word)!)
     case "refund-decline":
       let (product, customer) = try productOfCustomer(&reader)
       return .declineRefund(product: product, customer: customer)

@@ -64,7 +64,8 @@ extension ScenarioWriter {
     case .partialRefund(let product, let customer, let reason, let milliunits):
       return commerceStep(.refund(product: product, customer: customer, reason: reason)) + " percent "
         + amount(Int64(milliunits))
-    case .requestRefund(let product, let customer): return "refund-request \(product) of \(customer)"
+    case .requestRefund(let product, let customer, let reason):
+      return "refund-request \(product) of \(customer)" + (reason == .other ? "" : " reason \(reason.word)")
     case .declineRefund(let product, let customer): return "refund-decline \(product) of \(customer)"
     case .setPrice(let product, let storefront, let milliunits, let needsConsent):
       return "price \(product) \(storefront) \(amount(milliunits))" + (needsConsent ? " consent" : "")

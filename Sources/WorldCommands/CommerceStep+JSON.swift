@@ -38,7 +38,9 @@ extension CommerceStep {
       fields = Self.of("consume", customer, product)
       fields.quantity = quantity
     case .leaveFamily(let customer): fields = Self.of("leaveFamily", customer)
-    case .requestRefund(let product, let customer): fields = Self.of("requestRefund", customer, product)
+    case .requestRefund(let product, let customer, let reason):
+      fields = Self.of("requestRefund", customer, product)
+      fields.reason = reason.rawValue
     case .declineRefund(let product, let customer): fields = Self.of("declineRefund", customer, product)
     case .setPrice(let product, let storefront, let milliunits, let needsConsent):
       fields = CommandFields(type: "setPrice")
@@ -98,8 +100,14 @@ extension FieldReader {
         ? .refund(product: product, customer: customer, reason: why)
         : .partialRefund(product: product, customer: customer, reason: why, milliunits: share)
     case "requestRefund":
+      let text = fields.reason ?? ConsumptionRequestReason.other.rawValue
+      guard let reason = ConsumptionRequestReason(rawValue: text) else {
+        let names = ConsumptionRequestReason.allCases.map(\.rawValue).joined(separator: ", ")
+        throw CommandFieldError("reason must be one of \(names), found '\(text)'", "reason")
+      }
       return .requestRefund(
-        product: try need(fields.product, "product"), customer: try need(fields.customer, "customer"))
+        product: try need(fields.product, "product"), customer: try need(fields.customer, "customer"),
+        reason: reason)
     case "declineRefund":
       return .declineRefund(
         product: try need(fields.product, "product"), customer: try need(fields.customer, "customer"))

@@ -209,7 +209,10 @@ struct CommandMaker {
     case 8:
       let share = Int.random(in: StepLimits.refundShare.range.lowerBound...99_999, using: &random)
       return .partialRefund(product: product, customer: customer, reason: reason, milliunits: share)
-    case 9: return .requestRefund(product: product, customer: customer)
+    case 9:
+      return .requestRefund(
+        product: product, customer: customer,
+        reason: ConsumptionRequestReason.allCases.randomElement(using: &random)!)
     case 10: return .declineRefund(product: product, customer: customer)
     case 11:
       return .setPrice(
