@@ -50,6 +50,7 @@ extension CommerceState {
     case .requestRefund(let transactionId, let reason):
       try requestRefund(transactionId, reason: reason, into: &out)
     case .declineRefund(let transactionId): try declineRefund(transactionId, into: &out)
+    case .reverseRefund(let transactionId): try reverseRefund(transactionId, into: &out)
     case .refund(let transactionId, let reason, let percentage):
       try refund(transactionId, reason: reason, percentage: percentage, into: &out)
     case .raisePrice(let productId, let storefront, let milliunits, let needsConsent):

@@ -83,6 +83,41 @@ extension CommerceState {
     }
   }
 
+  /// Apple reverses a refund (REFUND_REVERSED, SPEC-APPSTORE 5.3: "reinstate content"): the
+  /// transaction loses its revocation fields and moves in the history. **Assumptions** (Apple is
+  /// silent on the details): a subscription the refund revoked comes back as it would be had the
+  /// refund never been made, active until its expiry or expired at it, with auto-renew still off
+  /// (the customer turns it on); family members get their access back as new copies.
+  mutating func reverseRefund(_ transactionId: String, into out: inout [CommerceDomainEvent])
+    throws(CommerceError)
+  {
+    let index = try existingTransaction(transactionId)
+    let transaction = transactions[Int(index)]
+    guard let revocation = transaction.revocation, revocation.type != .familyRevoke else {
+      throw CommerceError("transaction \(transactionId) has no refund to reverse")
+    }
+    modifyTransaction(index) { $0.revocation = nil }
+    let chain = transaction.chain
+    if chain >= 0, chains[Int(chain)].latestTransaction == index, case .revoked = chains[Int(chain)].phase {
+      chains[Int(chain)].phase = chains[Int(chain)].expiresDate > now ? .active : .expired(.other)
+      schedule(chain)
+    }
+    out.append(transactionEvent(.init(.refundReversed), transaction: index, summary: "refund reversed"))
+    let product = products[Int(transaction.product)]
+    guard product.familyShareable else { return }
+    if chain >= 0 {
+      if chains[Int(chain)].isLive { shareChain(chain, into: &out) }
+    } else if product.type == .nonConsumable {
+      let holders = Set(
+        (nonConsumableCopies[index] ?? []).filter { transactions[Int($0)].revocation == nil }.map {
+          transactions[Int($0)].customer
+        })
+      for member in familyMembers(of: transaction.customer) where !holders.contains(member) {
+        shareNonConsumable(index, with: member, into: &out)
+      }
+    }
+  }
+
   /// The app uses up part of a consumable purchase; Apple sends nothing.
   mutating func consume(_ transactionId: String, quantity: Int, into out: inout [CommerceDomainEvent])
     throws(CommerceError)

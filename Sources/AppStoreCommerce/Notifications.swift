@@ -13,6 +13,7 @@ public enum NotificationType: String, Hashable, Sendable, CaseIterable, Codable 
   case priceIncrease = "PRICE_INCREASE"
   case refund = "REFUND"
   case refundDeclined = "REFUND_DECLINED"
+  case refundReversed = "REFUND_REVERSED"
   case consumptionRequest = "CONSUMPTION_REQUEST"
   case revoke = "REVOKE"
   case oneTimeCharge = "ONE_TIME_CHARGE"

@@ -29,6 +29,9 @@ public enum CommerceStep: Hashable, Sendable {
   case requestRefund(product: String, customer: String, reason: ConsumptionRequestReason = .other)
   /// `refund-decline PRODUCT of CUSTOMER`: Apple declines the requested refund.
   case declineRefund(product: String, customer: String)
+  /// `refund-reverse PRODUCT of CUSTOMER`: Apple reverses the refund of the customer's latest
+  /// refunded transaction of the product (REFUND_REVERSED).
+  case reverseRefund(product: String, customer: String)
   /// `price PRODUCT STOREFRONT AMOUNT [consent]`: a new catalog price; a raise of a subscription
   /// tells its subscribers (PRICE_INCREASE), and `consent` makes them agree before renewing at it.
   case setPrice(product: String, storefront: String, milliunits: Int64, needsConsent: Bool)
@@ -47,7 +50,8 @@ public enum CommerceStep: Hashable, Sendable {
     case .autoRenew(let customer, _, _), .change(let customer, _), .billing(let customer, _),
       .refund(_, let customer, _), .joinFamily(let customer, _), .consume(_, let customer, _),
       .leaveFamily(let customer), .partialRefund(_, let customer, _, _), .requestRefund(_, let customer, _),
-      .declineRefund(_, let customer), .consentToPriceIncrease(let customer, _), .clearHistory(let customer):
+      .declineRefund(_, let customer), .consentToPriceIncrease(let customer, _), .clearHistory(let customer),
+      .reverseRefund(_, let customer):
       return customer
     }
   }

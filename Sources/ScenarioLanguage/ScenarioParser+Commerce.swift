@@ -206,6 +206,9 @@ extension ScenarioParser {
         words, expected: "a reason (" + Phrase.choices(words, quoted: false) + ")")
       return .requestRefund(
         product: product, customer: customer, reason: ConsumptionRequestReason(word: word)!)
+    case "refund-reverse":
+      let (product, customer) = try productOfCustomer(&reader)
+      return .reverseRefund(product: product, customer: customer)
     case "refund-decline":
       let (product, customer) = try productOfCustomer(&reader)
       return .declineRefund(product: product, customer: customer)

@@ -56,7 +56,8 @@ extension ScenarioRecorder {
     switch step {
     case .buy(let product, _, _, _, _), .change(_, let product), .refund(let product, _, _),
       .consume(let product, _, _), .partialRefund(let product, _, _, _), .requestRefund(let product, _, _),
-      .declineRefund(let product, _), .setPrice(let product, _, _, _), .sale(let product, _):
+      .declineRefund(let product, _), .reverseRefund(let product, _), .setPrice(let product, _, _, _),
+      .sale(let product, _):
       return product
     case .autoRenew, .billing, .joinFamily, .leaveFamily, .consentToPriceIncrease, .clearHistory:
       return nil

@@ -67,6 +67,7 @@ extension ScenarioWriter {
     case .requestRefund(let product, let customer, let reason):
       return "refund-request \(product) of \(customer)" + (reason == .other ? "" : " reason \(reason.word)")
     case .declineRefund(let product, let customer): return "refund-decline \(product) of \(customer)"
+    case .reverseRefund(let product, let customer): return "refund-reverse \(product) of \(customer)"
     case .setPrice(let product, let storefront, let milliunits, let needsConsent):
       return "price \(product) \(storefront) \(amount(milliunits))" + (needsConsent ? " consent" : "")
     case .consentToPriceIncrease(let customer, let group): return "price-consent \(customer) \(group)"

@@ -42,6 +42,7 @@ extension CommerceStep {
       fields = Self.of("requestRefund", customer, product)
       fields.reason = reason.rawValue
     case .declineRefund(let product, let customer): fields = Self.of("declineRefund", customer, product)
+    case .reverseRefund(let product, let customer): fields = Self.of("reverseRefund", customer, product)
     case .setPrice(let product, let storefront, let milliunits, let needsConsent):
       fields = CommandFields(type: "setPrice")
       fields.product = product
@@ -108,6 +109,9 @@ extension FieldReader {
       return .requestRefund(
         product: try need(fields.product, "product"), customer: try need(fields.customer, "customer"),
         reason: reason)
+    case "reverseRefund":
+      return .reverseRefund(
+        product: try need(fields.product, "product"), customer: try need(fields.customer, "customer"))
     case "declineRefund":
       return .declineRefund(
         product: try need(fields.product, "product"), customer: try need(fields.customer, "customer"))

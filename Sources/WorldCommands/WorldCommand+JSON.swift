@@ -15,7 +15,8 @@ extension WorldCommand {
 
   /// The `type`s of purchase steps, under `CommerceStep`'s case names.
   public static let purchaseJSONTypes = [
-    "buy", "autoRenew", "change", "billing", "refund", "requestRefund", "declineRefund", "joinFamily",
+    "buy", "autoRenew", "change", "billing", "refund", "requestRefund", "declineRefund", "reverseRefund",
+    "joinFamily",
     "leaveFamily", "consume", "setPrice", "consentToPriceIncrease", "sale", "clearHistory",
   ]
 

@@ -116,6 +116,24 @@ struct ChangeAndRefundTests {
     #expect(world.status() == .active)
   }
 
+  /// REFUND_REVERSED (issue 25): a reversed refund reinstates the transaction and the
+  /// subscription it had revoked; it moves in the history like any change.
+  @Test func aReversedRefundReinstatesTheSubscription() throws {
+    var world = try TestWorld()
+    try world.buy("premium.monthly")
+    let id = world.lastPayload.transactionId!
+    #expect(throws: CommerceError.self) { try world.apply(.reverseRefund(transactionId: id)) }
+    try world.apply(.refund(transactionId: id, reason: .other, percentage: 100_000))
+    #expect(world.status() == .revoked)
+    let before = world.state.transactions.last!.modification
+    #expect(try world.apply(.reverseRefund(transactionId: id)) == ["REFUND_REVERSED"])
+    #expect(world.lastPayload.revocationDate == nil && world.lastPayload.revocationType == nil)
+    #expect(world.state.transactions.last!.modification > before)
+    #expect(world.status() == .active)
+    #expect(world.renewalInfo()?.autoRenewStatus == 0, "auto-renew stays off after the refund turned it off")
+    #expect(try world.advance(to: date(2026, 2, 1)) == ["EXPIRED/VOLUNTARY"])
+  }
+
   @Test func refundRequestAsksForConsumptionAndTurnsAutoRenewOff() throws {
     var world = try TestWorld()
     try world.buy("premium.monthly")
