@@ -37,6 +37,8 @@ let package = Package(
     .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
     .package(url: "https://github.com/apple/swift-certificates", from: "1.21.1"),
     .package(url: "https://github.com/apple/swift-asn1", from: "1.7.4"),
+    // HTTPS for `epsim serve --tls-cert`: a staging mock keeps an https:// base URL.
+    .package(url: "https://github.com/apple/swift-nio-ssl", from: "2.37.6"),
   ],
   targets: [
     .target(name: "ExternalPurchaseTokens"),
@@ -97,6 +99,8 @@ let package = Package(
         "ExternalPurchaseReports", "ExternalPurchaseTokens", "LifecycleSimulator", "AppStoreCommerce",
         "CommerceSimulation", "WorldCommands",
         .product(name: "Hummingbird", package: "hummingbird"),
+        .product(name: "HummingbirdTLS", package: "hummingbird"),
+        .product(name: "NIOSSL", package: "swift-nio-ssl"),
         .product(name: "Crypto", package: "swift-crypto"),
         .product(name: "NIOCore", package: "swift-nio"),
         .product(name: "HTTPTypes", package: "swift-http-types"),
@@ -135,7 +139,12 @@ let package = Package(
     .target(name: "AppStoreCommerce", dependencies: ["ExternalPurchaseTokens", "LifecycleSimulator"]),
     .executableTarget(name: "commerce-benchmark", dependencies: ["AppStoreCommerce", "LifecycleSimulator"]),
     .executableTarget(
-      name: "epsim-benchmarks", dependencies: ["ExternalPurchaseTokens", "LifecycleSimulator", "TokenCorpus"]),
+      name: "epsim-benchmarks",
+      dependencies: [
+        "ExternalPurchaseTokens", "LifecycleSimulator", "TokenCorpus", "AppStoreCommerce",
+        "CommerceSimulation",
+        "WorldCommands",
+      ]),
     .executableTarget(name: "tui-benchmark", dependencies: ["EpsimTUI", "LifecycleSimulator", "TextFrame"]),
 
     .testTarget(

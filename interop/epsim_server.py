@@ -8,6 +8,7 @@ library (or the independent stack) decoded with the world epsim simulated.
 import json
 import os
 import pathlib
+import ssl
 import subprocess
 import threading
 import urllib.request
@@ -55,7 +56,10 @@ class EpsimServer:
     """One `epsim serve` process on a free loopback port, with its test CA exported."""
 
     def __init__(self, binary: str, directory: pathlib.Path, environment: str, key: SigningKey,
-                 webhook_url: str, reminder_interval=None, world: str = WORLD):
+                 webhook_url: str, reminder_interval=None, world: str = WORLD, extra_arguments=(),
+                 control_token=None, ca_file=None):
+        """`control_token` is handed over in EPSIM_CONTROL_TOKEN and sent on every control call;
+        `ca_file` is the root the control calls trust when `extra_arguments` make it HTTPS."""
         self.environment = environment
         scenario = directory / f"world-{environment}.epsim"
         scenario.write_text(world.format(environment=environment, bundle_id=BUNDLE_ID,
@@ -68,8 +72,14 @@ class EpsimServer:
                      "--webhook", webhook_url, "--export-ca", str(self.ca_path)]
         if reminder_interval:
             arguments += ["--reminder-interval", reminder_interval]
+        arguments += list(extra_arguments)
+        self.control_token = control_token
+        self.ssl_context = ssl.create_default_context(cafile=str(ca_file)) if ca_file else None
+        environment_variables = dict(os.environ)
+        if control_token:
+            environment_variables["EPSIM_CONTROL_TOKEN"] = control_token
         self.process = subprocess.Popen(arguments, stdout=subprocess.PIPE, stderr=self._log,
-                                        stdin=subprocess.DEVNULL)
+                                        stdin=subprocess.DEVNULL, env=environment_variables)
         self.base_url = self._wait_for_address()
 
     def _wait_for_address(self) -> str:
@@ -131,9 +141,12 @@ class EpsimServer:
 
     def _request(self, method: str, path: str, body=None):
         data = None if body is None else json.dumps(body).encode()
+        headers = {"Content-Type": "application/json"}
+        if self.control_token:
+            headers["Authorization"] = f"Bearer {self.control_token}"
         request = urllib.request.Request(self.base_url + path, data=data, method=method,
-                                         headers={"Content-Type": "application/json"})
-        with urllib.request.urlopen(request, timeout=30) as answer:
+                                         headers=headers)
+        with urllib.request.urlopen(request, timeout=30, context=self.ssl_context) as answer:
             return json.loads(answer.read())
 
     def stop(self):

@@ -153,6 +153,27 @@ public struct CommerceWorld: Sendable {
     return out
   }
 
+  /// Refuses, before anything changes, a token-world event the App Store could not follow (a
+  /// storefront it has no code for), so that `follow` cannot fail once the token world took it.
+  public func checkFollow(_ event: WorldEvent, world: WorldState) throws(SimulationError) {
+    guard case .setStorefront(let deviceId, let code) = event, let device = world.device(deviceId),
+      state.customer(device.customerId) != nil
+    else { return }
+    _ = try Self.storefront(of: code)
+  }
+
+  /// Applies a change a backend asked for through Apple's API (an app account token, an extension)
+  /// at `now`, after what fell due before it; a refused change changes nothing.
+  public mutating func applyBackend(_ event: CommerceEvent, at now: VirtualTime) throws(SimulationError)
+    -> [CommerceDomainEvent]
+  {
+    var changed = self
+    var events = try changed.advance(to: now)
+    events += try changed.state.apply(event)
+    self = changed
+    return events
+  }
+
   /// The id of the customer's newest purchased, unrevoked transaction of a product.
   private mutating func latestTransaction(of product: String, customer: String, world: WorldState)
     throws(SimulationError) -> String

@@ -1,5 +1,6 @@
 import LifecycleSimulator
 import TextFrame
+import WorldCommands
 
 extension TUIState {
   /// Steps of history: the initial world, every step in effect, then undone steps (dimmed).
@@ -7,16 +8,17 @@ extension TUIState {
     let inside = overlayBox(
       "History (Enter rewinds to the selected step)", into: &frame, width: overlayWidth(preferred: 100),
       height: height - 2)
-    let steps = simulation.steps
+    let stepCount = simulation.stepCount
     let marker = lineStyle == .unicode ? "●" : "*"
     let visibleScroll = Self.scroll(
-      scroll, keeping: selection, visible: inside.height, count: steps.count + 1)
+      scroll, keeping: selection, visible: inside.height, count: stepCount + 1)
     for row in 0..<inside.height {
       let position = visibleScroll + row
-      guard position <= steps.count else { break }
+      guard position <= stepCount else { break }
       let area = Rect(x: inside.x, y: inside.y + row, width: inside.width, height: 1)
       let current = position == simulation.position ? marker : " "
-      let time = ISOTime.string(position == 0 ? simulation.initial.now : steps[position - 1].now)
+      let time = ISOTime.string(
+        position == 0 ? simulation.tokens.initial.now : simulation.entry(position).now)
       let what = position == 0 ? "initial world" : stepSummary(at: position)
       let style = position > simulation.position ? Theme.dim : Theme.plain
       frame.put(

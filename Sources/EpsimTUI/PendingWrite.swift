@@ -1,5 +1,6 @@
 import CommerceSimulation
 import LifecycleSimulator
+import WorldCommands
 
 /// A file write the UI asked its host for, and what the status line says when it is done.
 struct PendingWrite: Hashable, Sendable {
@@ -8,9 +9,7 @@ struct PendingWrite: Hashable, Sendable {
   /// Leads the path on success: "exported 3 tokens to".
   var success: String
   /// A saved session: the steps it holds, which then no longer count as unsaved.
-  var savedEvents: [WorldEvent]?
-  /// The saved session's purchase steps, by position (their events alone do not tell them apart).
-  var savedPurchases: [Int: CommerceStep] = [:]
+  var savedSteps: [WorldStep]?
   /// Quit once the file is written (save from the quit prompt); a failure keeps the UI open.
   var quitsWhenDone = false
 

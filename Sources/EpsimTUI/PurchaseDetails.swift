@@ -50,6 +50,8 @@ enum PurchaseDetails {
     if let revocation = transaction.revocation {
       more.append("refunded at \(ISOTime.string(revocation.date))")
     }
+    // The app's own id for the customer: set at purchase, or later by a backend through the API.
+    if let token = transaction.appAccountToken { more.append("app account token \(token)") }
     for line in more { lines += TextWrap.lines(line, width: width).map { StyledLine($0) } }
     return lines
   }

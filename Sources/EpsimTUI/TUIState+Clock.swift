@@ -86,31 +86,35 @@ extension TUIState {
     guard isPlaying, elapsed > 0, !isDialogOpen else { return }
     let (advance, overflow) = elapsed.multipliedReportingOverflow(by: playRate.rawValue)
     guard !overflow else { return }
-    var trial = simulation
-    // Past `Int64.max` the sum saturates, so the engine refuses it as past the clock's end
-    // (StepLimits) instead of seeing a wrapped, negative time.
-    var target = Self.saturatingSum(trial.world.now, advance)
-    var start = trial.position
-    if let position = playStepPosition, position == trial.position, trial.undo() {
-      start = trial.position
-      tokenLowWater = min(tokenLowWater, trial.world.tokens.count)
-      target = Self.saturatingSum(simulation.world.now, advance)
+    let extends = playStepPosition == simulation.position
+    // Consecutive ticks extend one step: the clock goes `advance` past where this tick found it.
+    let now = world.now
+    let result = changeSimulation {
+      simulation -> Result<WorldSimulation<Simulation>.Applied, SimulationError> in
+      let extended = extends && simulation.undo()
+      // Past `Int64.max` the sum saturates, so the engine refuses it as past the clock's end
+      // (StepLimits) instead of seeing a wrapped, negative time.
+      let target = Self.saturatingSum(now, advance)
+      do throws(SimulationError) {
+        return .success(try simulation.apply(.events([.advanceClock(to: target)])))
+      } catch {
+        if extended { simulation.redo() }
+        return .failure(error)
+      }
     }
-    do throws(SimulationError) {
-      try trial.apply(.advanceClock(to: target))
-    } catch {
+    let applied: WorldSimulation<Simulation>.Applied
+    switch result {
+    case .failure(let error):
       isPlaying = false
       status = StatusMessage(.error, "paused: \(error.message)")
       return
+    case .success(let success): applied = success
     }
-    dropScenarioNotes(after: trial.position - 1)
-    simulation = trial
+    dropScenarioNotes(after: simulation.position - 1)
     playStepPosition = simulation.position
-    let storeEvents = followClock(from: start)
-    if let last = storeEvents.last {
+    if let last = applied.storeEvents.last {
       status = StatusMessage(.info, "playing at \(playRate.label); App Store: \(Self.storeText(last))")
-    } else if case .clock(_, _, let expired) = simulation.appliedSteps.last?.outcome.result, !expired.isEmpty
-    {
+    } else if case .clock(_, _, let expired) = applied.tokenSteps.last?.result, !expired.isEmpty {
       status = StatusMessage(.info, "playing at \(playRate.label); \(expired.count) period(s) expired so far")
     }
   }

@@ -2,28 +2,17 @@ import AppStoreCommerce
 import CommerceSimulation
 import LifecycleSimulator
 import ScenarioLanguage
+import WorldCommands
 
 extension TUIState {
-  /// The App Store as of the current position of the history.
-  public var store: CommerceWorld { commerce.current }
+  /// The App Store as of the current position of the history (the UI always has one, maybe
+  /// selling nothing).
+  public var store: CommerceWorld {
+    simulation.store ?? CommerceWorld(products: [], world: simulation.tokens.initial)
+  }
 
   /// Whether the App Store sells anything (a world without products has no purchases view).
   var storeHasProducts: Bool { !store.state.products.isEmpty }
-
-  /// After token steps taken from history position `start`: the App Store's clock follows the token
-  /// world's, and renewals, retries and expiries due on the way happen as part of the same step.
-  @discardableResult
-  mutating func followClock(from start: Int) -> [CommerceDomainEvent] {
-    guard simulation.position > start else { return [] }
-    do throws(SimulationError) {
-      let applied = simulation.appliedSteps.dropFirst(start).map(\.event)
-      return try commerce.record(
-        nil, from: start, reaching: simulation.position, world: world, followed: applied)
-    } catch {
-      status = StatusMessage(.error, "App Store: \(error.message)")
-      return []
-    }
-  }
 
   /// The status line with what the App Store did last during a step, if anything.
   mutating func noteStore(_ events: [CommerceDomainEvent]) {
@@ -32,25 +21,22 @@ extension TUIState {
     self.status = StatusMessage(status.kind, status.text + "; App Store: " + Self.storeText(last) + more)
   }
 
-  /// Performs a purchase step as one step of history: the token history gets a step that changes
-  /// no token (the clock stays), and the App Store records the purchase at its position, so undo
-  /// takes it back like any token event. False when the App Store refused (nothing changed).
+  /// Performs a purchase step as one step of history, so undo takes it back like any token event.
+  /// False when the App Store refused (nothing changed).
   @discardableResult
   mutating func performPurchase(_ step: CommerceStep) -> Bool {
     let start = simulation.position
-    var trial = simulation
-    var history = commerce
+    let result = changeSimulation { simulation in
+      Result { () throws(SimulationError) in try simulation.apply(.purchase(step)) }
+    }
     let events: [CommerceDomainEvent]
-    do throws(SimulationError) {
-      _ = try trial.apply(.advanceClock(to: trial.world.now))
-      events = try history.record(step, from: start, reaching: trial.position, world: trial.world)
-    } catch {
+    switch result {
+    case .failure(let error):
       status = StatusMessage(.error, error.message)
       return false
+    case .success(let applied): events = applied.storeEvents
     }
     dropScenarioNotes(after: start)
-    simulation = trial
-    commerce = history
     playStepPosition = nil
     logScroll = 0
     if let newest = events.last(where: { $0.transaction != nil })?.transaction {
@@ -68,42 +54,62 @@ extension TUIState {
   }
 
   /// What the step that led to `position` did, in a few words: a purchase step reads as its
-  /// scenario line, any other as the engine's summary and what the App Store did last during it
-  /// (the notification Apple would send).
+  /// scenario line, a backend's change as what it changed, any other as the engine's summary and
+  /// what the App Store did last during it (the notification Apple would send).
   func stepSummary(at position: Int) -> String {
-    if let purchase = commerce.purchases[position] { return ScenarioWriter.commerceStep(purchase) }
-    let summary = simulation.steps[position - 1].event.summary
-    guard let last = commerce.change(at: position)?.events.last else { return summary }
+    let entry = simulation.entry(position)
+    if let purchase = entry.purchase { return ScenarioWriter.commerceStep(purchase) }
+    if let backend = entry.backend { return Self.backendText(backend) }
+    let summary = entry.tokenSteps.map { simulation.tokens.steps.event(at: $0).summary }.joined(
+      separator: "; ")
+    guard let last = entry.storeEvents.last else { return summary }
     // The notification's name says it in few columns (history rows are one line).
     return summary + "; " + (last.notification?.text ?? "App Store: " + last.summary)
   }
 
-  /// The engine's log lines of the step that led to `position`; a purchase step's (a clock move to
-  /// where it was) is the purchase line instead.
+  /// A backend's change through the App Store Server API, for the log and the history.
+  static func backendText(_ event: CommerceEvent) -> String {
+    switch event {
+    case .setAppAccountToken(let original, let token):
+      return "backend set app account token \(token) on transaction \(original)"
+    case .extendRenewalDate(let original, let days):
+      return "backend extended transaction \(original)'s renewal by \(days) days"
+    case .extendRenewalDates: return "backend extended renewal dates of a storefront's subscribers"
+    default: return "backend changed the App Store"
+    }
+  }
+
+  /// The log lines of the step that led to `position`: the engine's, or the purchase or backend
+  /// line of a step that moved no token.
   func stepLogLines(at position: Int) -> [LogLine] {
-    let step = simulation.steps[position - 1]
-    guard let purchase = commerce.purchases[position] else { return step.outcome.log.map(LogLine.init) }
-    return [
-      LogLine(
-        time: step.now, label: "event", labelStyle: Self.style(of: .event),
-        message: ScenarioWriter.commerceStep(purchase))
-    ]
+    let entry = simulation.entry(position)
+    if entry.purchase != nil || entry.backend != nil {
+      return [
+        LogLine(
+          time: entry.now, label: entry.backend == nil ? "event" : "backend",
+          labelStyle: Self.style(of: .event),
+          message: entry.purchase.map(ScenarioWriter.commerceStep) ?? entry.backend.map(Self.backendText)
+            ?? "")
+      ]
+    }
+    return entry.tokenSteps.flatMap { simulation.tokens.steps[$0].outcome.log.map(LogLine.init) }
   }
 
   /// How many log lines the steps in effect have (engine and App Store lines, not scenario notes).
   var stepLogLineCount: Int {
-    let position = simulation.position
-    var count = simulation.appliedSteps.reduce(0) { $0 + $1.outcome.log.count }
-    for key in commerce.purchases.keys where key <= position {
-      count += 1 - simulation.steps[key - 1].outcome.log.count
+    var count = simulation.tokens.appliedSteps.reduce(0) { $0 + $1.outcome.log.count }
+    for position in stride(from: 1, through: simulation.position, by: 1) {
+      let entry = simulation.entry(position)
+      if entry.purchase != nil || entry.backend != nil { count += 1 }
+      count += entry.storeEvents.count
     }
-    return count + commerce.changes.reduce(0) { $0 + ($1.position <= position ? $1.events.count : 0) }
+    return count
   }
 
   /// The App Store's log lines of the step that led to `position`, oldest first.
   func storeLogLines(at position: Int) -> [LogLine] {
-    guard position > 0, let change = commerce.change(at: position) else { return [] }
-    return change.events.map { event in
+    guard position > 0 else { return [] }
+    return simulation.entry(position).storeEvents.map { event in
       LogLine(time: event.time, label: "store", labelStyle: Theme.active, message: Self.storeText(event))
     }
   }

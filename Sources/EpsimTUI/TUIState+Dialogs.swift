@@ -2,6 +2,7 @@ import CommerceSimulation
 import ExternalPurchaseTokens
 import Foundation
 import LifecycleSimulator
+import WorldCommands
 
 extension TUIState {
   mutating func openDialog(for action: Action) {
@@ -164,19 +165,19 @@ extension TUIState {
       return .failure(FormError("seed '\(text)' must be a whole number from 0 to \(UInt64.max)"))
     }
     let environment: TokenEnvironment = form.choiceIndex("environment") == 1 ? .production : .sandbox
-    let initial = simulation.initial
+    let initial = simulation.tokens.initial
     let world = WorldState(
       now: initial.now, rules: .preset(environment), app: initial.app, seed: seed,
       customers: initial.customers, devices: initial.devices)
     let dropped = script != nil
-    simulation = Simulation(initial: world)
-    let store = commerce.initial
-    commerce = CommerceHistory(
-      initial: CommerceWorld(products: store.state.products, world: world) {
+    let store = self.store
+    let fresh = WorldSimulation(
+      tokens: Simulation(initial: world),
+      store: CommerceWorld(products: store.state.products, world: world) {
         $0.gracePeriod = store.state.settings.gracePeriod
       })
-    savedEvents = []
-    savedPurchases = [:]
+    changeSimulation { $0 = fresh }
+    savedSteps = []
     script = nil
     scriptAtStart = nil
     scriptStates = [:]

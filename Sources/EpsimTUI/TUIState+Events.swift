@@ -1,5 +1,6 @@
 import ExternalPurchaseTokens
 import LifecycleSimulator
+import WorldCommands
 
 extension TUIState {
   /// The world event an action on the selected device stands for.
@@ -43,24 +44,27 @@ extension TUIState {
   }
 
   /// Applies events as one change: all of them, or (on a refusal) none. The status line says
-  /// what happened; false when the engine refused.
+  /// what happened, then what the App Store did; false when the engine refused.
   @discardableResult
   mutating func apply(_ events: [WorldEvent]) -> Bool {
-    var trial = simulation
-    var outcomes: [EventOutcome] = []
-    do throws(SimulationError) {
-      for event in events { outcomes.append(try trial.apply(event)) }
-    } catch {
+    let start = simulation.position
+    let result = changeSimulation { simulation in
+      Result { () throws(SimulationError) in try simulation.apply(.events(events)) }
+    }
+    let applied: WorldSimulation<Simulation>.Applied
+    switch result {
+    case .failure(let error):
       status = StatusMessage(.error, error.message)
       return false
+    case .success(let success): applied = success
     }
-    let start = simulation.position
     dropScenarioNotes(after: start)
-    simulation = trial
     playStepPosition = nil
     logScroll = 0
-    if let last = outcomes.last, let event = events.last { report(last, of: event) }
-    noteStore(followClock(from: start))
+    if let last = applied.tokenSteps.last, let outcome = simulation.tokens.appliedSteps.last?.outcome {
+      report(outcome, of: last.event)
+    }
+    noteStore(applied.storeEvents)
     return true
   }
 

@@ -1,4 +1,5 @@
 import LifecycleSimulator
+import WorldCommands
 
 extension TUIState {
   mutating func undo() {
@@ -6,8 +7,12 @@ extension TUIState {
       status = StatusMessage(.info, "nothing to undo: this is the initial world")
       return
     }
+    if let refusal = refusalToRewind(to: simulation.position - 1) {
+      status = StatusMessage(.info, refusal)
+      return
+    }
     let summary = stepSummary(at: simulation.position)
-    moveHistory { $0.undo() }
+    moveHistory { _ = $0.undo() }
     status = StatusMessage(.info, "undid \(summary) (] redoes it)")
   }
 
@@ -17,7 +22,7 @@ extension TUIState {
       return
     }
     let summary = stepSummary(at: simulation.position + 1)
-    moveHistory { $0.redo() }
+    moveHistory { _ = $0.redo() }
     status = StatusMessage(.info, "redid \(summary)")
   }
 
@@ -28,8 +33,12 @@ extension TUIState {
   /// Puts the history cursor just after the step selected in the history dialog.
   mutating func rewindToHistorySelection() {
     guard case .history(let selection, _) = overlay else { return }
-    moveHistory { $0.rewind(toStep: selection) }
+    if let refusal = refusalToRewind(to: selection) {
+      status = StatusMessage(.info, refusal)
+      return
+    }
     overlay = nil
+    moveHistory { $0.rewind(toStep: selection) }
     status = StatusMessage(
       .info,
       selection == 0
@@ -37,10 +46,20 @@ extension TUIState {
         : "now after step \(selection): \(stepSummary(at: selection))")
   }
 
+  /// Why the history cannot go back to `position`, if it cannot: a step a backend made through
+  /// the App Store Server API lies between (docs/decisions.md, "Undo once the server has
+  /// answered"). The backend was told it succeeded and keeps what it set, so the UI does not take
+  /// it back; steps after it can be undone.
+  func refusalToRewind(to position: Int) -> String? {
+    let backend = simulation.newestBackendStep
+    guard position < backend else { return nil }
+    return "cannot go back past step \(backend): a backend made it through the App Store Server API "
+      + "(\(stepSummary(at: backend))) and keeps it"
+  }
+
   /// Moves the history cursor, noting how short the token list got so the index stays exact.
-  private mutating func moveHistory(_ move: (inout Simulation) -> Void) {
-    move(&simulation)
-    commerce.move(to: simulation.position, now: world.now)
+  private mutating func moveHistory(_ move: @escaping @Sendable (inout WorldSimulation<Simulation>) -> Void) {
+    changeSimulation(move)
     restoreScriptPosition()
     tokenLowWater = min(tokenLowWater, world.tokens.count)
     playStepPosition = nil

@@ -1,4 +1,5 @@
 import LifecycleSimulator
+import WorldCommands
 
 extension TUIState {
   /// How far a move goes: one row, a page of the focused list, or to either end.
@@ -89,7 +90,7 @@ extension TUIState {
       let lines = TextWrap.lines(text, width: overlayWidth(preferred: 100) - 4).count
       overlay = .logEntry(text, scroll: min(max(0, lines - page), max(0, scroll.addingClamped(delta))))
     case .history(let selection, let scroll):
-      let count = simulation.steps.count + 1
+      let count = simulation.stepCount + 1
       let next = Self.clamp(selection.addingClamped(delta), to: count)
       overlay = .history(
         selection: next, scroll: Self.scroll(scroll, keeping: next, visible: page, count: count))

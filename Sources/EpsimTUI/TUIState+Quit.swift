@@ -1,15 +1,13 @@
 import CommerceSimulation
 import LifecycleSimulator
+import WorldCommands
 
 extension TUIState {
   /// Steps in effect that no saved scenario holds: quitting now would lose them.
   public var unsavedStepCount: Int {
-    let events = simulation.appliedSteps.map(\.event)
-    var shared = zip(events, savedEvents).prefix { $0 == $1 }.count
-    if let differing = (0..<shared).first(where: { commerce.purchases[$0 + 1] != savedPurchases[$0 + 1] }) {
-      shared = differing
-    }
-    return shared == events.count && events.count == savedEvents.count ? 0 : events.count - shared
+    let steps = simulation.appliedSteps
+    let shared = zip(steps, savedSteps).prefix { $0 == $1 }.count
+    return shared == steps.count && steps.count == savedSteps.count ? 0 : steps.count - shared
   }
 
   /// `q` and Ctrl-C: quit at once when nothing would be lost, else ask (save, quit anyway, stay).

@@ -1,6 +1,7 @@
 import LifecycleSimulator
 import ScenarioLanguage
 import TextFrame
+import WorldCommands
 
 extension TUIState {
   /// Applies the loaded scenario's next line to the simulation, as `epsim run` would, and logs
@@ -18,8 +19,13 @@ extension TUIState {
     let before = simulation.position
     let wasSaved = unsavedStepCount == 0
     dropScenarioNotes(after: before)
-    let outcome = script.step(on: &simulation)
-    let storeEvents = followClock(from: before)
+    let stepper = script
+    let (outcome, stepped) = changeSimulation { simulation in
+      var stepper = stepper
+      let outcome = stepper.step(on: &simulation)
+      return (outcome, stepper)
+    }
+    script = stepped
     self.script = script
     playStepPosition = nil
     logScroll = 0
@@ -30,12 +36,21 @@ extension TUIState {
     ]
     switch outcome {
     case .performed(let entry):
-      if case .command(.commerce(let step)) = statement.kind {
-        // The stepper's App Store did it; the UI's own follows, as a step of history.
-        performPurchase(step)
-      } else if simulation.position > before, let step = simulation.appliedSteps.last {
-        report(step.outcome, of: step.event)
-        noteStore(storeEvents)
+      if simulation.position > before {
+        let entry = simulation.entry(simulation.position)
+        if let purchase = entry.purchase {
+          status = StatusMessage(
+            .success,
+            ([ScenarioWriter.commerceStep(purchase)] + entry.storeEvents.map(Self.storeText)).joined(
+              separator: ": "))
+          if let newest = entry.storeEvents.last(where: { $0.transaction != nil })?.transaction {
+            selectedTransaction = newest.transactionId
+          }
+        } else if let last = entry.tokenSteps.last {
+          let step = simulation.tokens.steps[last]
+          report(step.outcome, of: step.event)
+          noteStore(entry.storeEvents)
+        }
       }
       notes += entry.expectations.map(Self.verdictLine(at: world.now))
       let failed = entry.expectations.filter { $0.status != .passed }.count
@@ -54,8 +69,7 @@ extension TUIState {
     }
     // The file holds its own lines: stepping through it alone leaves nothing to lose on quit.
     if wasSaved {
-      savedEvents = simulation.appliedSteps.map(\.event)
-      savedPurchases = commerce.purchases.filter { $0.key <= simulation.position }
+      savedSteps = simulation.appliedSteps
     }
     scenarioNotes[simulation.position, default: []] += notes
     scriptStates[simulation.position] = script
@@ -120,7 +134,7 @@ extension TUIState {
     }
     let scenario: Scenario
     do throws(ScenarioRecorder.Unrecordable) {
-      scenario = try ScenarioRecorder.scenario(from: simulation, withExpectations: true, commerce: commerce)
+      scenario = try ScenarioRecorder.scenario(from: simulation, withExpectations: true)
     } catch {
       return (.failure(FormError("cannot save as a scenario: \(error.message)")), [])
     }
@@ -130,8 +144,7 @@ extension TUIState {
     let steps = scenario.steps.count
     pendingWrites[path] = PendingWrite(
       failure: "saving to", success: "saved \(steps) step\(steps == 1 ? "" : "s") as a scenario to",
-      savedEvents: simulation.appliedSteps.map(\.event),
-      savedPurchases: commerce.purchases.filter { $0.key <= simulation.position }, quitsWhenDone: thenQuit)
+      savedSteps: simulation.appliedSteps, quitsWhenDone: thenQuit)
     status = StatusMessage(.info, "saving \(steps) steps to \(path)…")
     return (.success(()), [.writeFile(path: path, contents: text)])
   }

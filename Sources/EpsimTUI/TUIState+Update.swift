@@ -30,10 +30,7 @@ extension TUIState {
         status = StatusMessage(.error, "\(write.failure) \(path) failed: \(error)")
       } else {
         status = StatusMessage(.success, "\(write.success) \(path)")
-        if let saved = write.savedEvents {
-          savedEvents = saved
-          savedPurchases = write.savedPurchases
-        }
+        if let saved = write.savedSteps { savedSteps = saved }
         if write.quitsWhenDone { isFinished = true }
       }
     case .clipboardCopied(let error):

@@ -3,16 +3,18 @@ import CommerceSimulation
 import LifecycleSimulator
 import ScenarioLanguage
 import TextFrame
+import WorldCommands
 
-/// The whole state of the terminal UI: the event-sourced simulation plus what is selected,
-/// scrolled, open and playing. `handle(_:)` changes it; `render(width:height:)` draws it.
+/// The whole state of the terminal UI: the one simulation (token world and App Store, with their
+/// history) plus what is selected, scrolled, open and playing. `handle(_:)` changes it;
+/// `render(width:height:)` draws it.
 ///
-/// The simulation keeps every applied event with its outcome (`simulation.appliedSteps`),
-/// which is what recording a scenario needs.
+/// With a server beside it (`epsim tui --serve`) the server owns the simulation: every change goes
+/// through `owner`, and `simulation` is the server's as of the last change or look.
 public struct TUIState: Sendable {
-  public internal(set) var simulation: Simulation
-  /// The App Store beside the token world, as of each step of the same history.
-  public internal(set) var commerce: CommerceHistory
+  public internal(set) var simulation: WorldSimulation<Simulation>
+  /// The server that owns the simulation, if one does; nil: the UI owns it.
+  public internal(set) var owner: (any SimulationOwner)?
   /// Unicode box drawing, or ASCII when the terminal's locale is not UTF-8.
   public var lineStyle: LineStyle
   public internal(set) var width: Int
@@ -48,10 +50,7 @@ public struct TUIState: Sendable {
   /// Files asked to be written and not yet reported, by path.
   var pendingWrites: [String: PendingWrite] = [:]
   /// The steps in effect when the session was last saved (or opened): quitting with others asks.
-  var savedEvents: [WorldEvent] = []
-  /// The purchase steps among them, by position: a purchase's event is a clock move to where the
-  /// clock was, so two different purchases at one time have equal events.
-  var savedPurchases: [Int: CommerceStep] = [:]
+  var savedSteps: [WorldStep] = []
   /// The loaded scenario as it was before its first line, and after each stepped line by the
   /// history position it left: undo and redo move the scenario's pointer with the history.
   var scriptAtStart: ScenarioStepper?
@@ -93,9 +92,19 @@ public struct TUIState: Sendable {
     simulation: Simulation, store: CommerceWorld? = nil, lineStyle: LineStyle = .unicode, width: Int = 80,
     height: Int = 24
   ) {
+    var world = WorldSimulation(
+      tokens: Simulation(initial: simulation.initial),
+      store: store ?? CommerceWorld(products: [], world: simulation.initial))
+    for step in simulation.appliedSteps { _ = try? world.apply(.events([step.event])) }
+    self.init(world: world, lineStyle: lineStyle, width: width, height: height)
+  }
+
+  /// The UI on a simulation (its own, or the server's it shows).
+  public init(
+    world simulation: WorldSimulation<Simulation>, lineStyle: LineStyle = .unicode, width: Int = 80,
+    height: Int = 24
+  ) {
     self.simulation = simulation
-    commerce = CommerceHistory(initial: store ?? CommerceWorld(products: [], world: simulation.initial))
-    commerce.move(to: simulation.position, now: simulation.world.now)
     self.lineStyle = lineStyle
     self.width = width
     self.height = height
@@ -104,7 +113,7 @@ public struct TUIState: Sendable {
       world.devices.first { $0.customerId == customer.id }
     }.first
     worldSelection = firstDevice.map { .device($0.id) } ?? world.customers.first.map { .customer($0.id) }
-    savedEvents = simulation.appliedSteps.map(\.event)
+    savedSteps = simulation.appliedSteps
     refreshDerived()
   }
 

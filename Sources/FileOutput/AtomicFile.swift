@@ -15,23 +15,31 @@ public struct AtomicFile: ByteSink {
   let temporaryPath: String
   var sink: FileDescriptorSink?
 
-  /// Creates the temporary file; fails when the directory cannot be written.
-  public init(path: String) throws(FileOutputError) {
+  /// Creates the temporary file; fails when the directory cannot be written. `mode` is the
+  /// file's permission bits (less the umask): 0o600 for a secret such as a private key, so it is
+  /// never readable by others, not even for a moment.
+  public init(path: String, mode: mode_t = 0o644) throws(FileOutputError) {
     self.path = path
     let slash = path.lastIndex(of: "/")
     let directory = slash.map { String(path[...$0]) } ?? ""
     let name = slash.map { String(path[path.index(after: $0)...]) } ?? path
     temporaryPath = "\(directory).\(name).tmp-\(getpid())"
-    let descriptor = open(temporaryPath, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+    let descriptor = open(temporaryPath, O_WRONLY | O_CREAT | O_TRUNC, mode)
     guard descriptor >= 0 else {
       throw FileOutputError(path: path, message: String(cString: strerror(errno)))
+    }
+    // A private file stays private even when a leftover temporary file had wider bits.
+    if mode & 0o077 == 0, fchmod(descriptor, mode) != 0 {
+      let message = String(cString: strerror(errno))
+      close(descriptor)
+      throw FileOutputError(path: path, message: message)
     }
     sink = FileDescriptorSink(descriptor: descriptor, name: path)
   }
 
   /// Writes `bytes` to `path` all at once.
-  public static func write(_ bytes: [UInt8], to path: String) throws(FileOutputError) {
-    var file = try AtomicFile(path: path)
+  public static func write(_ bytes: [UInt8], to path: String, mode: mode_t = 0o644) throws(FileOutputError) {
+    var file = try AtomicFile(path: path, mode: mode)
     try file.write(bytes)
     try file.commit()
   }

@@ -4,7 +4,7 @@
 /// History is stored as events and outcomes, not as one world per step: a long session would
 /// otherwise keep millions of worlds. Earlier worlds are rebuilt from a snapshot taken every
 /// so many steps, replaying the events after it (docs/decisions.md, "History as snapshots").
-public struct Simulation: Sendable {
+public struct Simulation: UndoableHistory, Sendable {
   /// One applied event, its outcome, and the clock right after it.
   public struct Step: Hashable, Sendable {
     public var event: WorldEvent
@@ -43,8 +43,8 @@ public struct Simulation: Sendable {
   /// The steps in effect, oldest first.
   public var appliedSteps: Slice<StepHistory> { steps[..<position] }
 
-  public var canUndo: Bool { position > 0 }
-  public var canRedo: Bool { position < steps.count }
+  /// Steps recorded, undone ones included.
+  public var stepCount: Int { steps.count }
 
   /// Applies an event at the current position; anything that had been undone is discarded.
   @discardableResult
@@ -58,26 +58,18 @@ public struct Simulation: Sendable {
     return outcome
   }
 
+  /// Takes back the steps after `count` for good: the cursor goes there and they cannot be redone.
+  /// A change of several events that is refused part way uses it to take back its first events.
+  public mutating func discardSteps(after count: Int) {
+    rewind(toStep: count)
+    steps.truncate(to: position)
+    while let last = snapshots.last, last.step > position { snapshots.removeLast() }
+  }
+
   /// Moves the clock to a target, resolved against the current world.
   @discardableResult
   public mutating func moveClock(_ target: ClockTarget) throws(SimulationError) -> EventOutcome {
     try apply(.advanceClock(to: try world.resolve(target)))
-  }
-
-  /// Steps back one event; false when there is nothing to undo.
-  @discardableResult
-  public mutating func undo() -> Bool {
-    guard canUndo else { return false }
-    rewind(toStep: position - 1)
-    return true
-  }
-
-  /// Re-applies the next undone event; false when there is none.
-  @discardableResult
-  public mutating func redo() -> Bool {
-    guard canRedo else { return false }
-    rewind(toStep: position + 1)
-    return true
   }
 
   /// Puts the cursor after `count` steps (0 is the initial world).

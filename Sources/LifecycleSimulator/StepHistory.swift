@@ -55,7 +55,7 @@ public struct StepHistory: RandomAccessCollection, Sendable {
   }
 
   /// The event of step `position`, without rebuilding its log.
-  func event(at position: Int) -> WorldEvent {
+  public func event(at position: Int) -> WorldEvent {
     let number = eventNumbers[position]
     return number == Self.clockEvent ? .advanceClock(to: times[position]) : events[number]
   }
@@ -67,7 +67,7 @@ public struct StepHistory: RandomAccessCollection, Sendable {
   }
 
   /// The clock after step `position`.
-  func now(at position: Int) -> VirtualTime { times[position] }
+  public func now(at position: Int) -> VirtualTime { times[position] }
 
   mutating func append(_ event: WorldEvent, _ outcome: EventOutcome, now: VirtualTime) {
     let before = times.last ?? start
@@ -108,13 +108,15 @@ public struct StepHistory: RandomAccessCollection, Sendable {
 }
 
 /// Values stored once each and named by a number: a value seen before gets its old number.
-struct DistinctValues<Value: Hashable & Sendable>: Sendable {
+public struct DistinctValues<Value: Hashable & Sendable>: Sendable {
+  public init() {}
+
   private var values: [Value] = []
   private var numbers: [Value: UInt32] = [:]
 
-  subscript(number: UInt32) -> Value { values[Int(number)] }
+  public subscript(number: UInt32) -> Value { values[Int(number)] }
 
-  mutating func number(of value: Value) -> UInt32 {
+  public mutating func number(of value: Value) -> UInt32 {
     if let number = numbers[value] { return number }
     let number = UInt32(values.count)
     values.append(value)

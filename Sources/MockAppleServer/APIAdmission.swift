@@ -11,9 +11,18 @@ struct APIAdmission: Sendable {
   /// Nil when the request may go on; otherwise the 401 or 429 answer.
   func check(_ request: Request) async -> Response? {
     let now = configuration.clock()
-    if case .failure(let failure) = configuration.verifier.verify(
-      authorization: request.headers[.authorization], now: now)
+    let authorization = request.headers[.authorization]
+    // The control token opens the control API only, whatever it looks like.
+    var failure: AuthenticationFailure?
+    if configuration.controlToken?.isBearer(of: authorization) == true {
+      failure = AuthenticationFailure(
+        "the control token opens /epsim/v1 only; Apple's endpoints need an App Store Server API JWT")
+    } else if case .failure(let refused) = configuration.verifier.verify(
+      authorization: authorization, now: now)
     {
+      failure = refused
+    }
+    if let failure {
       await state.noteRefusal("\(request.method) \(request.uri.path) refused (401): \(failure.reason)")
       var headers = HTTPFields()
       headers[HTTPField.Name("epsim-auth-error")!] = failure.reason

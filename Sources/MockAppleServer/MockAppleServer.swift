@@ -1,10 +1,12 @@
 import CommerceSimulation
 import Foundation
 import Hummingbird
+import HummingbirdTLS
 import LifecycleSimulator
 import Logging
 import NIOCore
 import ServiceLifecycle
+import WorldCommands
 
 /// `epsim serve`: Apple's External Purchase Server API and epsim's control API over real HTTP,
 /// on loopback by default, over one simulated world on the virtual clock.
@@ -12,12 +14,21 @@ public struct MockAppleServer: Sendable {
   public let state: MockAppleState
   public let configuration: ServerConfiguration
 
-  /// Makes the server and its test certificate authority (a fresh one per server); `commerce` is
+  /// Makes the server and its test certificate authority (a fresh one per server, under the
+  /// configuration's kept root when it has one); `commerce` is
   /// the App Store beside the world (none given: an empty catalog).
   public init(world: WorldState, configuration: ServerConfiguration, commerce: CommerceWorld? = nil) throws {
     self.state = MockAppleState(
       world: world, notificationSettings: configuration.notifications,
-      authority: try TestCertificateAuthority(), commerce: commerce)
+      authority: try TestCertificateAuthority(root: configuration.testRoot), commerce: commerce)
+    self.configuration = configuration
+  }
+
+  /// Makes the server on a simulation it then owns (the terminal UI's, under `epsim tui --serve`).
+  public init(simulation: WorldSimulation<Simulation>, configuration: ServerConfiguration) throws {
+    self.state = MockAppleState(
+      simulation: simulation, notificationSettings: configuration.notifications,
+      authority: try TestCertificateAuthority())
     self.configuration = configuration
   }
 
@@ -30,6 +41,10 @@ public struct MockAppleServer: Sendable {
     async throws
   {
     let router = Router()
+    // Before any route: router middleware applies only to routes registered after it.
+    if let token = configuration.controlToken {
+      router.add(middleware: ControlAccess(token: token, state: state))
+    }
     ReportRoutes(state: state, configuration: configuration).register(on: router)
     ControlRoutes(state: state, configuration: configuration).register(on: router)
     let appStore = AppStoreRoutes(state: state, configuration: configuration)
@@ -42,6 +57,8 @@ public struct MockAppleServer: Sendable {
     logger.logLevel = configuration.logLevel
     let app = Application(
       router: router,
+      server: try configuration.tls.map { try .tls(.http1(), tlsConfiguration: $0.configuration) }
+        ?? .http1(),
       configuration: .init(
         address: .hostname(configuration.host, port: configuration.port), serverName: "epsim"),
       onServerRunning: { [state] channel in

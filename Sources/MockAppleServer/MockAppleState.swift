@@ -12,12 +12,15 @@ import WorldCommands
 /// An actor, so each request sees and changes one consistent state; every change is computed
 /// on a copy and stored only when it succeeded.
 public actor MockAppleState {
-  public private(set) var simulation: Simulation
+  /// The one simulation: the token world and the App Store, with their history. The server owns
+  /// it; the terminal UI beside it (`epsim tui --serve`) changes it through `change(_:)`.
+  public private(set) var simulation: WorldSimulation<Simulation>
   private var ledgers: [TokenEnvironment: ReportLedger]
   private var rateWindow: (second: Int64, count: Int) = (0, 0)
-  /// The world's tokens by id; rebuilt when tokens were added (tokens are never removed).
+  /// The world's tokens by id; rebuilt when tokens were added or the history moved.
   private var lookup: TokenLookup
   private var lookupSize = 0
+  private var lookupIsStale = false
   public internal(set) var notifications = NotificationLog()
   /// App Store API calls noted per transaction, for the terminal UI (`transactionActivityLines`).
   public internal(set) var transactionActivity = TransactionActivity()
@@ -25,14 +28,11 @@ public actor MockAppleState {
   /// beside it can show them; with the externalPurchaseId where the body named one.
   public private(set) var refusals: [(externalPurchaseId: String?, text: String)] = []
   public static let refusalLimit = 100
-  /// The App Store beside the world, on its clock: catalog, purchases, renewals.
-  public private(set) var commerce: CommerceWorld
-  /// Every App Store event so far, oldest first, with the notification Apple sends for it: what
-  /// notifications V2 are made from.
+  /// Every App Store event Apple's side has seen, oldest first, with the notification Apple sends
+  /// for it: what notifications V2 are made from. Undo never takes one back (it was sent), and an
+  /// event a step makes again after an undo (the same renewal, say) is not sent twice.
   public private(set) var commerceEvents: [CommerceDomainEvent] = []
-  /// The customer of the last device a command used: the default customer of
-  /// `advanceClock` `toExpiryOf`, as in a scenario.
-  private var lastCustomer: String?
+  private var heardEvents: Set<CommerceDomainEvent> = []
   public nonisolated let notificationSettings: NotificationSettings
   public nonisolated let authority: TestCertificateAuthority
 
@@ -40,13 +40,29 @@ public actor MockAppleState {
     world: WorldState, notificationSettings: NotificationSettings, authority: TestCertificateAuthority,
     commerce: CommerceWorld? = nil
   ) {
-    simulation = Simulation(initial: world)
     var store = commerce ?? CommerceWorld(products: [], world: world)
     // A scenario's App Store can stop short of its world's last step: bring it to the world's time.
-    commerceEvents = (try? store.advance(to: world.now)) ?? []
-    self.commerce = store
-    lookup = TokenLookup(world: world)
-    lookupSize = world.tokens.count
+    let caughtUp = (try? store.advance(to: world.now)) ?? []
+    self.init(
+      simulation: WorldSimulation(tokens: Simulation(initial: world), store: store),
+      notificationSettings: notificationSettings, authority: authority, heard: caughtUp)
+  }
+
+  /// The server on a simulation (the terminal UI's, with its history, under `epsim tui --serve`).
+  public init(
+    simulation: WorldSimulation<Simulation>, notificationSettings: NotificationSettings,
+    authority: TestCertificateAuthority, heard: [CommerceDomainEvent] = []
+  ) {
+    commerceEvents = heard
+    heardEvents = Set(heard)
+    var simulation = simulation
+    if simulation.store == nil {
+      simulation = WorldSimulation(
+        tokens: simulation.tokens, store: CommerceWorld(products: [], world: simulation.tokens.initial))
+    }
+    self.simulation = simulation
+    lookup = TokenLookup(world: simulation.world)
+    lookupSize = simulation.world.tokens.count
     ledgers = [
       .production: ReportLedger(environment: .production), .sandbox: ReportLedger(environment: .sandbox),
     ]
@@ -55,31 +71,29 @@ public actor MockAppleState {
   }
 
   public var world: WorldState { simulation.world }
+  /// The App Store beside the world, on its clock: catalog, purchases, renewals.
+  public var commerce: CommerceWorld { simulation.store ?? CommerceWorld(products: [], world: world) }
 
-  /// Takes the world from elsewhere (`epsim tui --serve`: the terminal UI's simulation is the
-  /// source of truth and is handed over after every change). Reports and notifications stay:
-  /// they are Apple's side, which the UI never changes.
-  public func replaceSimulation(_ newSimulation: Simulation) {
-    simulation = newSimulation
-    // Rebuilt every time: after an undo in the UI, the same number of tokens can hold other ids.
-    lookup = TokenLookup(world: newSimulation.world)
-    lookupSize = newSimulation.world.tokens.count
-    // Moving the clock forward only renews and expires; the engine refuses nothing on the way.
-    try? followWorldClock()
+  /// Runs a change of the terminal UI beside the server (`epsim tui --serve`) on the one
+  /// simulation, and hands back its result and the simulation after it. What the App Store did in
+  /// new steps joins Apple's side (notifications); an undo takes back steps, not what was sent.
+  public func change<Result: Sendable>(
+    _ change: @Sendable (inout WorldSimulation<Simulation>) -> Result
+  ) -> (Result, WorldSimulation<Simulation>) {
+    let recorded = simulation.recordedCount
+    let result = change(&simulation)
+    let new = min(simulation.recordedCount - recorded, simulation.position)
+    for position in stride(from: simulation.position - new + 1, through: simulation.position, by: 1) {
+      hear(simulation.entry(position).storeEvents)
+    }
+    // After an undo the same number of tokens can hold other ids.
+    lookupIsStale = true
+    return (result, simulation)
   }
 
-  /// Takes the App Store from elsewhere as well (`epsim tui --serve`: the UI's purchases are the
-  /// source of truth), with the events the UI's App Store produced since the last handover, which
-  /// become notifications. Events the UI later undoes stay sent, as reports stay accepted.
-  /// **Assumption:** a change a backend made through the API (an app account token, an
-  /// extension) lasts until the UI's next purchase step or clock move replaces the App Store.
-  public func replaceSimulation(
-    _ newSimulation: Simulation, commerce newCommerce: CommerceWorld,
-    events: [CommerceDomainEvent]
-  ) {
-    commerce = newCommerce
-    commerceEvents += events
-    replaceSimulation(newSimulation)
+  /// Adds App Store events to what Apple's side has seen, each once.
+  private func hear(_ events: [CommerceDomainEvent]) {
+    for event in events where heardEvents.insert(event).inserted { commerceEvents.append(event) }
   }
 
   /// Per externalPurchaseId, one line for each accepted report and each notification, oldest
@@ -131,9 +145,10 @@ public actor MockAppleState {
 
   /// The token index, rebuilt when tokens were added since it was made.
   private func currentLookup() -> TokenLookup {
-    if lookupSize != simulation.world.tokens.count {
+    if lookupIsStale || lookupSize != simulation.world.tokens.count {
       lookup = TokenLookup(world: simulation.world)
       lookupSize = simulation.world.tokens.count
+      lookupIsStale = false
     }
     return lookup
   }
@@ -158,63 +173,37 @@ public actor MockAppleState {
   public func apply(_ command: WorldCommand) throws(SimulationError) -> (
     event: WorldEvent, outcome: EventOutcome, world: WorldState
   ) {
-    if let device = command.device, let owner = simulation.world.device(device)?.customerId {
-      lastCustomer = owner
-    }
-    let events = try command.worldEvents(in: simulation.world, commerce: commerce, lastCustomer: lastCustomer)
-    guard let last = events.last else { throw SimulationError("\(command.fields.type) changes nothing here") }
-    let saved = (simulation, commerce, commerceEvents)
-    var outcome: EventOutcome?
-    do {
-      for event in events { outcome = try apply(event).outcome }
-    } catch {
-      (simulation, commerce, commerceEvents) = saved
-      throw error
-    }
-    return (last, outcome!, simulation.world)
+    let events = try command.worldEvents(
+      in: simulation.world, commerce: simulation.store, lastCustomer: simulation.lastCustomer)
+    guard !events.isEmpty else { throw SimulationError("\(command.fields.type) changes nothing here") }
+    let applied = try simulation.apply(command)
+    hear(applied.storeEvents)
+    let step = simulation.tokens.steps[simulation.tokens.position - 1]
+    return (step.event, step.outcome, simulation.world)
   }
 
   /// Applies a world event; a refused event changes nothing. The App Store follows the world's
   /// clock: renewals, retries and expiries the move passes happen too.
   public func apply(_ event: WorldEvent) throws(SimulationError) -> (outcome: EventOutcome, world: WorldState)
   {
-    // The App Store's part first, on a copy, so a refusal on either side changes nothing.
-    var following = commerce
-    let followed = try following.follow(event, world: simulation.world)
-    let outcome = try simulation.apply(event)
-    commerce = following
-    commerceEvents += followed
-    try followWorldClock()
-    return (outcome, simulation.world)
-  }
-
-  /// Brings the App Store to the world's time (it never goes back: Apple's side keeps its past).
-  private func followWorldClock() throws(SimulationError) {
-    commerceEvents += try commerce.advance(to: simulation.world.now)
+    let applied = try simulation.apply(.events([event]))
+    hear(applied.storeEvents)
+    return (simulation.tokens.steps[simulation.tokens.position - 1].outcome, simulation.world)
   }
 
   /// Applies a purchase step at the world's time; a refused step changes nothing.
   public func apply(_ step: CommerceStep) throws(SimulationError) -> [CommerceDomainEvent] {
-    var changed = commerce
-    let events = try changed.perform(step, world: simulation.world)
-    commerce = changed
-    commerceEvents += events
-    // The customer a step concerns is the default of a later `toExpiryOf`, as in a scenario.
-    let command = WorldCommand.commerce(step)
-    lastCustomer =
-      step.customer ?? command.device.flatMap { simulation.world.device($0)?.customerId } ?? lastCustomer
-    return events
+    let applied = try simulation.apply(.commerce(step))
+    hear(applied.storeEvents)
+    return applied.storeEvents
   }
 
   /// Applies an App Store event the API causes (Set App Account Token, extensions) at the world's
-  /// time; a refused event changes nothing.
+  /// time, as a step of the one history; a refused event changes nothing.
   public func apply(_ event: CommerceEvent) throws(SimulationError) -> [CommerceDomainEvent] {
-    var changed = commerce
-    var events = try changed.advance(to: simulation.world.now)
-    events += try changed.state.apply(event)
-    commerce = changed
-    commerceEvents += events
-    return events
+    let applied = try simulation.apply(.backend(event))
+    hear(applied.storeEvents)
+    return applied.storeEvents
   }
 
   /// Creates the notifications that fell due by the world's time, then hands out the

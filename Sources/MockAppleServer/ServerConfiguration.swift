@@ -21,14 +21,26 @@ public struct ServerConfiguration: Sendable {
   public var logLevel: Logger.Level
   /// Where and when EXTERNAL_PURCHASE_TOKEN notifications go.
   public var notifications: NotificationSettings
+  /// When set, every `/epsim/v1` request needs `Authorization: Bearer <token>`; nil leaves the
+  /// control API open, as on a developer's loopback.
+  public var controlToken: ControlToken?
+  /// When set, the server speaks HTTPS only.
+  public var tls: ServerTLS?
+  /// A kept root (`epsim cert`) to sign notifications and signed data under; nil for a new root
+  /// per server.
+  public var testRoot: LocalCertificateAuthority?
 
   public init(
     host: String = "127.0.0.1", port: Int = 8080, verifier: AppStoreJWTVerifier,
     maximumBodyBytes: Int = 1 << 20,
     rateLimitPerSecond: Int? = nil, clock: @escaping @Sendable () -> Date = { Date() },
     logLevel: Logger.Level = .info, notifications: NotificationSettings = NotificationSettings(),
-    appleRateLimits: AppleRateLimits? = nil
+    appleRateLimits: AppleRateLimits? = nil, controlToken: ControlToken? = nil, tls: ServerTLS? = nil,
+    testRoot: LocalCertificateAuthority? = nil
   ) {
+    self.testRoot = testRoot
+    self.controlToken = controlToken
+    self.tls = tls
     self.appleRateLimits = appleRateLimits
     self.host = host
     self.port = port

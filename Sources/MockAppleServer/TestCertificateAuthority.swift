@@ -13,7 +13,8 @@ import X509
 /// Every level follows RFC 5280 as a strict verifier (OpenSSL's `X509_V_FLAG_X509_STRICT`, which
 /// Apple's Python verifier always sets) expects: a Subject Key Identifier on each certificate, an
 /// Authority Key Identifier naming the issuer's key on each, critical basic constraints and key
-/// usage. Made fresh for each server; export the root with `GET /epsim/v1/notifications/ca.pem`.
+/// usage. Made fresh for each server, under a new root or under the root `epsim cert` keeps
+/// (`epsim serve --test-ca DIR`); export the root with `GET /epsim/v1/notifications/ca.pem`.
 public struct TestCertificateAuthority: Sendable {
   /// The root certificate in PEM, for the backend to trust.
   public let rootPEM: String
@@ -26,18 +27,26 @@ public struct TestCertificateAuthority: Sendable {
   static let leafMarker: ASN1ObjectIdentifier = [1, 2, 840, 113_635, 100, 6, 11, 1]
   static let intermediateMarker: ASN1ObjectIdentifier = [1, 2, 840, 113_635, 100, 6, 2, 1]
 
-  public init() throws {
-    // Valid across every virtual time a simulation is likely to reach: notifications are
-    // signed at virtual times and a verifier checks the chain at the signing date.
-    let notBefore = Date(timeIntervalSince1970: 946_684_800)  // 2000-01-01
-    let notAfter = Date(timeIntervalSince1970: 4_102_444_800)  // 2100-01-01
-    let rootKey = P256.Signing.PrivateKey()
+  // Valid across every virtual time a simulation is likely to reach: notifications are
+  // signed at virtual times and a verifier checks the chain at the signing date.
+  static let notBefore = Date(timeIntervalSince1970: 946_684_800)  // 2000-01-01
+  static let notAfter = Date(timeIntervalSince1970: 4_102_444_800)  // 2100-01-01
+
+  /// A fresh chain; under `root` (a root kept by `epsim cert`) when given, else under a new root.
+  public init(root kept: LocalCertificateAuthority? = nil) throws {
+    let notBefore = Self.notBefore
+    let notAfter = Self.notAfter
+    let rootKey: P256.Signing.PrivateKey
+    let root: Certificate
+    if let kept {
+      (rootKey, root) = try kept.parsed()
+    } else {
+      (rootKey, root) = try Self.newRoot()
+    }
+    let rootName = root.subject
+    let rootKeyId = SubjectKeyIdentifier(hash: .init(rootKey.publicKey))
     let intermediateKey = P256.Signing.PrivateKey()
     let leafKey = P256.Signing.PrivateKey()
-    let rootName = try DistinguishedName {
-      CommonName("epsim test root CA")
-      OrganizationName("epsim")
-    }
     let intermediateName = try DistinguishedName {
       CommonName("epsim test intermediate CA")
       OrganizationName("epsim")
@@ -46,18 +55,8 @@ public struct TestCertificateAuthority: Sendable {
       CommonName("epsim notification signing")
       OrganizationName("epsim")
     }
-    let rootKeyId = SubjectKeyIdentifier(hash: .init(rootKey.publicKey))
     let intermediateKeyId = SubjectKeyIdentifier(hash: .init(intermediateKey.publicKey))
     let leafKeyId = SubjectKeyIdentifier(hash: .init(leafKey.publicKey))
-    let root = try Certificate(
-      version: .v3, serialNumber: .init(), publicKey: .init(rootKey.publicKey), notValidBefore: notBefore,
-      notValidAfter: notAfter, issuer: rootName, subject: rootName, signatureAlgorithm: .ecdsaWithSHA256,
-      extensions: try Certificate.Extensions {
-        Critical(BasicConstraints.isCertificateAuthority(maxPathLength: nil))
-        Critical(KeyUsage(keyCertSign: true, cRLSign: true))
-        rootKeyId
-        AuthorityKeyIdentifier(keyIdentifier: rootKeyId.keyIdentifier)
-      }, issuerPrivateKey: .init(rootKey))
     let intermediate = try Certificate(
       version: .v3, serialNumber: .init(), publicKey: .init(intermediateKey.publicKey),
       notValidBefore: notBefore,
@@ -88,6 +87,29 @@ public struct TestCertificateAuthority: Sendable {
     let header = try JSONSerialization.data(
       withJSONObject: ["alg": "ES256", "x5c": chain], options: .sortedKeys)
     leafSigner = LeafSigner(key: leafKey, headerSegment: Base64URLSegment.encode(header))
+  }
+
+  /// A new root and its key: valid 2000 to 2100 with no path length limit (the notification
+  /// chain has an intermediate below it). Made per server, or once by `epsim cert`.
+  static func newRoot(commonName: String = "epsim test root CA") throws -> (
+    P256.Signing.PrivateKey, Certificate
+  ) {
+    let rootKey = P256.Signing.PrivateKey()
+    let rootName = try DistinguishedName {
+      CommonName(commonName)
+      OrganizationName("epsim")
+    }
+    let rootKeyId = SubjectKeyIdentifier(hash: .init(rootKey.publicKey))
+    let root = try Certificate(
+      version: .v3, serialNumber: .init(), publicKey: .init(rootKey.publicKey), notValidBefore: notBefore,
+      notValidAfter: notAfter, issuer: rootName, subject: rootName, signatureAlgorithm: .ecdsaWithSHA256,
+      extensions: try Certificate.Extensions {
+        Critical(BasicConstraints.isCertificateAuthority(maxPathLength: nil))
+        Critical(KeyUsage(keyCertSign: true, cRLSign: true))
+        rootKeyId
+        AuthorityKeyIdentifier(keyIdentifier: rootKeyId.keyIdentifier)
+      }, issuerPrivateKey: .init(rootKey))
+    return (rootKey, root)
   }
 
   /// A compact JWS of `payload` signed ES256 by the leaf, with the chain in `x5c`.

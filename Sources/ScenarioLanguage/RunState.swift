@@ -4,70 +4,59 @@ import ExternalPurchaseTokens
 import LifecycleSimulator
 import WorldCommands
 
-/// The run's memory between steps: the engine, and what expectations compare against.
-struct RunState<Engine: RunEngine> {
-  /// The world the steps change: with its history for the terminal UI, alone for `epsim run`.
-  var engine: Engine
-  /// The customer of the last device a step used: the default for `for` and `of`.
-  var lastCustomer: String?
+/// The run's memory between steps: the one simulation, and what expectations compare against.
+struct RunState<Tokens: TokenEngine> {
+  /// The token world and the App Store the steps change: with its history for the terminal UI,
+  /// without for `epsim run`.
+  var simulation: WorldSimulation<Tokens>
   /// Earlier answers, for `new period`, `same period`, `same id`, ...
   var answers = AnswerMemory()
   /// The answer of the latest step that is not an `expect` line.
   var lastAnswer: StepAnswer?
-  /// The setup lines, to build the App Store world from at the first step.
-  var setup: [Statement] = []
-  /// The App Store world beside the simulation; nil when the scenario declares no product.
-  var commerce: CommerceWorld?
-  var commerceBuilt = false
 
-  var world: WorldState { engine.world }
+  /// A run on `tokens`, with the App Store the setup lines declare (none without `product` lines).
+  init(tokens: Tokens, setup: [Statement]) {
+    simulation = WorldSimulation(tokens: tokens, store: CommerceWorld(setup: setup, world: tokens.world))
+  }
+
+  var world: WorldState { simulation.world }
+  /// The App Store beside the world; nil when the scenario declares no product.
+  var commerce: CommerceWorld? { simulation.store }
+  /// The customer of the last device a step used: the default for `for` and `of`.
+  var lastCustomer: String? { simulation.lastCustomer }
 
   /// Applies one step, then checks its expectations.
   mutating func perform(_ statement: Statement) throws(RunFailureAt) -> TranscriptEntry {
-    if let device = statement.kind.device, let owner = world.device(device)?.customerId {
-      lastCustomer = owner
-    } else if case .command(.commerce(let step)) = statement.kind, let customer = step.customer {
-      lastCustomer = customer
-    }
-    if !commerceBuilt {
-      commerce = CommerceWorld(setup: setup, world: world)
-      commerceBuilt = true
-    }
     var action = "check"
     var result: StepResult?
     var notes: [CommerceNote] = []
-    if case .command(.commerce(let step)) = statement.kind {
-      notes = try commerceStep(step, of: statement)
-      action =
-        notes.isEmpty
-        ? ScenarioWriter.statement(statement.kind) : notes.map(\.summary).joined(separator: "; ")
-      result = .changed
-      lastAnswer = StepAnswer(result: .changed, commerce: notes)
-    } else if statement.kind != .expect {
-      let events = try events(for: statement)
-      var outcome: EventResult?
-      var summaries: [String] = []
-      for event in events {
-        let applied: (result: EventResult, summary: String)
-        do {
-          applied = try engine.applyStep(event)
-          if case .setStorefront = event { notes += try commerceFollow(event) }
-        } catch {
-          throw RunFailureAt(statement: statement, message: error.message)
-        }
-        outcome = applied.result
-        // The engine's summary of a rules change names only the environment; say which rule.
-        if case .setRules = event {
-          summaries.append("rules: " + ScenarioWriter.statement(statement.kind))
-        } else {
-          summaries.append(applied.summary)
-        }
+    if case .command(let command) = statement.kind {
+      let applied: WorldSimulation<Tokens>.Applied
+      do {
+        applied = try simulation.apply(command)
+      } catch {
+        throw RunFailureAt(statement: statement, message: error.message)
       }
-      action = summaries.count == 1 ? summaries[0] : summaries.joined(separator: "; ")
-      if let outcome { result = record(outcome, of: statement) }
-      if case .command(.advance) = statement.kind {
-        notes += try commerceAdvance(of: statement)
-        lastAnswer?.commerce = notes
+      let store = commerce?.state
+      notes = store.map { store in applied.storeEvents.map { CommerceNote($0, in: store) } } ?? []
+      if case .commerce = command {
+        action =
+          notes.isEmpty
+          ? ScenarioWriter.statement(statement.kind) : notes.map(\.summary).joined(separator: "; ")
+        result = .changed
+        lastAnswer = StepAnswer(result: .changed, commerce: notes)
+      } else if let last = applied.tokenSteps.last {
+        // The engine's summary of a rules change names only the environment; say which rule.
+        let summaries = applied.tokenSteps.map { step in
+          if case .setRules = step.event {
+            "rules: " + ScenarioWriter.statement(statement.kind)
+          } else {
+            step.summary
+          }
+        }
+        action = summaries.count == 1 ? summaries[0] : summaries.joined(separator: "; ")
+        result = record(last.result, of: statement)
+        if case .advance = command { lastAnswer?.commerce = notes }
       }
     }
     var records: [ExpectationRecord] = []
@@ -79,16 +68,6 @@ struct RunState<Engine: RunEngine> {
     return TranscriptEntry(
       location: statement.location, statement: ScenarioWriter.statement(statement.kind), action: action,
       time: world.now, result: result, expectations: records, commerce: notes)
-  }
-
-  /// The engine events a statement stands for: its command's, resolved as every door resolves it.
-  func events(for statement: Statement) throws(RunFailureAt) -> [WorldEvent] {
-    guard let command = statement.kind.command else { return [] }
-    do {
-      return try command.worldEvents(in: world, commerce: commerce, lastCustomer: lastCustomer)
-    } catch {
-      throw RunFailureAt(statement: statement, message: error.message)
-    }
   }
 
   /// Turns the engine's result into a transcript result and remembers the answer.
@@ -148,42 +127,4 @@ struct StepAnswer {
   var requestedType: CustomLinkTokenType?
   /// What the App Store did during the step.
   var commerce: [CommerceNote] = []
-}
-
-extension RunState {
-  /// Performs a purchase step on the commerce world.
-  mutating func commerceStep(_ step: CommerceStep, of statement: Statement) throws(RunFailureAt)
-    -> [CommerceNote]
-  {
-    guard var commerce else {
-      throw RunFailureAt(statement: statement, message: "no product is declared; add a 'product' line")
-    }
-    do {
-      let events = try commerce.perform(step, world: world)
-      self.commerce = commerce
-      return events.map { CommerceNote($0, in: commerce.state) }
-    } catch {
-      throw RunFailureAt(statement: statement, message: error.message)
-    }
-  }
-
-  /// Lets the App Store follow a world event (a device's storefront moves its customer's account).
-  mutating func commerceFollow(_ event: WorldEvent) throws(SimulationError) -> [CommerceNote] {
-    guard var commerce else { return [] }
-    let events = try commerce.follow(event, world: world)
-    self.commerce = commerce
-    return events.map { CommerceNote($0, in: commerce.state) }
-  }
-
-  /// Brings the commerce clock to the simulation's after an `advance`.
-  mutating func commerceAdvance(of statement: Statement) throws(RunFailureAt) -> [CommerceNote] {
-    guard var commerce else { return [] }
-    do {
-      let events = try commerce.advance(to: world.now)
-      self.commerce = commerce
-      return events.map { CommerceNote($0, in: commerce.state) }
-    } catch {
-      throw RunFailureAt(statement: statement, message: error.message)
-    }
-  }
 }

@@ -44,10 +44,9 @@ extension ScenarioRecorder {
     }
   }
 
-  /// `expect notification ...` for the step that led to `position`: the last notification the App
-  /// Store sent during it, `none` when it sent none.
-  static func notificationHeard(at position: Int, in commerce: CommerceHistory) -> ExpectationKind {
-    let events = commerce.change(at: position)?.events ?? []
+  /// `expect notification ...` for a step that made the App Store do `events`: the last
+  /// notification it sent, `none` when it sent none.
+  static func notificationHeard(in events: [CommerceDomainEvent]) -> ExpectationKind {
     return .notification(events.last { $0.notification != nil }?.notification?.text ?? "none")
   }
 

@@ -16,45 +16,68 @@ public enum ScenarioRecorder {
 
   /// The scenario of the steps in effect. With `withExpectations`, each step also states what
   /// it was observed to do (see `observedExpectations`), so `epsim run` checks the same answers.
-  /// With `commerce`, the App Store beside the simulation: its products and settings join the
-  /// setup, and its purchase steps (steps that changed no token) are written as purchase lines.
+  /// The App Store's products and settings join the setup, and its purchase steps are written as
+  /// purchase lines.
   public static func scenario(
-    from simulation: Simulation, withExpectations: Bool = false, commerce: CommerceHistory? = nil
+    from simulation: WorldSimulation<Simulation>, withExpectations: Bool = false
   ) throws(Unrecordable) -> Scenario {
-    var statements = try setup(of: simulation.initial)
-    if let commerce {
+    let tokens = simulation.tokens
+    var statements = try setup(of: tokens.initial)
+    if let store = simulation.initialStore {
       // Before the steps (a forced refresh closes the setup): product lines are setup only.
       let end = statements.firstIndex { $0.kind.isStepOnly } ?? statements.count
-      statements.insert(contentsOf: storeSetup(of: commerce.initial).map { Statement($0) }, at: end)
+      statements.insert(contentsOf: storeSetup(of: store).map { Statement($0) }, at: end)
     }
-    var before = simulation.initial
+    var world = tokens.initial
     var answers = AnswerMemory()
-    var position = 0
-    try simulation.forEachAppliedStep { (step, after) throws(Unrecordable) in
-      position += 1
-      let heard = withExpectations ? commerce.flatMap { notificationHeard(at: position, in: $0) } : nil
-      if let purchase = commerce?.purchases[position] {
+    for position in stride(from: 1, through: simulation.position, by: 1) {
+      let entry = simulation.entry(position)
+      let heard =
+        withExpectations && simulation.initialStore != nil ? notificationHeard(in: entry.storeEvents) : nil
+      if let purchase = entry.purchase {
         statements.append(
           Statement(.command(.commerce(purchase)), expectations: heard.map { [Expectation($0)] } ?? []))
-        before = after
-        return
+        continue
       }
-      var recorded = try commands(for: step.event, before: before).map { Statement(.command($0)) }
-      if withExpectations, !recorded.isEmpty {
+      if entry.backend != nil {
+        throw Unrecordable(
+          message: "step \(position) is a change a backend made through the App Store Server API, "
+            + "which a scenario cannot state; rewind to before it to save the steps until then")
+      }
+      for index in entry.tokenSteps {
+        let step = tokens.steps[index]
+        let before = world
+        do { _ = try world.applyWithoutLog(step.event) } catch {
+          preconditionFailure("a recorded event failed on replay: \(error)")
+        }
+        var recorded = try commands(for: step.event, before: before).map { Statement(.command($0)) }
+        guard withExpectations, !recorded.isEmpty else {
+          statements += recorded
+          continue
+        }
         recorded[recorded.count - 1].expectations = observedExpectations(
-          of: step, in: after, answers: &answers
+          of: step, in: world, answers: &answers
         )
         .map { Expectation($0) }
         // A clock move that made the App Store act says what Apple would have sent last.
-        if case .advanceClock = step.event, let heard, commerce?.change(at: position) != nil {
+        if case .advanceClock = step.event, let heard, index == entry.tokenSteps.last,
+          !entry.storeEvents.isEmpty
+        {
           recorded[recorded.count - 1].expectations.append(Expectation(heard))
         }
+        statements += recorded
       }
-      statements += recorded
-      before = after
     }
-    if commerce != nil { statements = onlyUsedProducts(statements) }
+    if simulation.initialStore != nil { statements = onlyUsedProducts(statements) }
     return Scenario(statements: statements)
+  }
+
+  /// The scenario of a token world's history alone, without an App Store.
+  public static func scenario(from simulation: Simulation, withExpectations: Bool = false)
+    throws(Unrecordable)
+    -> Scenario
+  {
+    try scenario(from: WorldSimulation(tokens: simulation, store: nil), withExpectations: withExpectations)
   }
 
   /// The setup lines that build `world`, which must not have run anything yet.

@@ -1,6 +1,7 @@
 import CommerceSimulation
 import ExternalPurchaseTokens
 import LifecycleSimulator
+import WorldCommands
 
 /// Runs a parsed scenario through `Simulation` and records a `Transcript`.
 ///
@@ -35,8 +36,7 @@ public struct ScenarioRunner: Sendable {
       file: file, seed: world.seed, environment: world.rules.environment, start: world.now)
     if let setupFailure { return (stopped(transcript, at: setupFailure, rest: scenario.steps), world, nil) }
     // A file never rewinds, so the run keeps no history and builds no log lines it would not show.
-    var run = RunState(engine: WorldWithoutHistory(world: world))
-    run.setup = Array(scenario.setup)
+    var run = RunState(tokens: WorldWithoutHistory(world: world), setup: Array(scenario.setup))
     for (offset, statement) in scenario.steps.enumerated() {
       do {
         transcript.entries.append(try run.perform(statement))
@@ -45,8 +45,7 @@ public struct ScenarioRunner: Sendable {
         return (stopped(transcript, at: error, rest: [error.statement] + rest), run.world, run.commerce)
       }
     }
-    let commerce = run.commerceBuilt ? run.commerce : CommerceWorld(setup: run.setup, world: run.world)
-    return (transcript, run.world, commerce)
+    return (transcript, run.world, run.commerce)
   }
 
   /// Records an engine refusal and the expectations it left unchecked.

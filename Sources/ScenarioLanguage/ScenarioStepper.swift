@@ -1,4 +1,6 @@
+import CommerceSimulation
 import LifecycleSimulator
+import WorldCommands
 
 /// Steps through a scenario one line at a time on a simulation its caller owns, so the terminal UI
 /// can show a scenario's world and apply the file's steps as the user asks, between their own.
@@ -39,9 +41,9 @@ public struct ScenarioStepper: Sendable {
     self.sourceLines = sourceLines
     // A placeholder: `step(on:)` swaps the caller's simulation in for each step.
     run = RunState(
-      engine: Simulation(
-        initial: WorldState(now: 0, rules: .production, app: InitialWorld.defaultApp, seed: 0)))
-    run.setup = Array(scenario.setup)
+      tokens: Simulation(
+        initial: WorldState(now: 0, rules: .production, app: InitialWorld.defaultApp, seed: 0)),
+      setup: [])
   }
 
   /// The world the setup lines build, or the engine's refusal of one of them (`file:line: message`).
@@ -70,12 +72,12 @@ public struct ScenarioStepper: Sendable {
   }
 
   /// Performs the next statement on `simulation` and checks its expectations; nil when none is left.
-  public mutating func step(on simulation: inout Simulation) -> Outcome? {
+  public mutating func step(on simulation: inout WorldSimulation<Simulation>) -> Outcome? {
     guard let statement = nextStatement else { return nil }
     performedCount += 1
     // The run's memory works on the caller's simulation: swapped in and out, never copied.
-    swap(&run.engine, &simulation)
-    defer { swap(&run.engine, &simulation) }
+    swap(&run.simulation, &simulation)
+    defer { swap(&run.simulation, &simulation) }
     do {
       return .performed(try run.perform(statement))
     } catch {

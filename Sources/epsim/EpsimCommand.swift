@@ -17,7 +17,7 @@ struct EpsimCommand: ParsableCommand {
     version: EpsimVersion.current,
     subcommands: [
       TUICommand.self, RunCommand.self, DecodeCommand.self, GenerateCommand.self, SamplesCommand.self,
-      CraftCommand.self, LintCommand.self, ReportCommand.self, ServeCommand.self,
+      CraftCommand.self, LintCommand.self, ReportCommand.self, ServeCommand.self, CertCommand.self,
     ],
     defaultSubcommand: TUICommand.self
   )

@@ -8,18 +8,13 @@ import TextFrame
 /// performed. The only place where the UI meets the terminal.
 struct EpsimTerminalApp: TerminalApp {
   var state: TUIState
-  /// The mock server beside the UI (`epsim tui --serve`), if any.
+  /// The mock server beside the UI (`epsim tui --serve`), if any: it owns the simulation.
   var server: ServerBridge?
-  /// The world last handed to the server, to hand over only changes.
-  private var pushedWorld: WorldState?
-  /// How many App Store events the server has been given (the history's log only grows).
-  private var pushedEventCount = 0
-  /// The App Store last handed over: its state, which changes with purchases and clock moves.
-  private var pushedStore: CommerceState?
 
   init(state: TUIState, server: ServerBridge? = nil) {
     self.state = state
     self.server = server
+    if let server { self.state.attach(to: server, showing: server.currentSimulation()) }
   }
 
   /// Ticks only while the clock plays, or a few times a second to show what a server beside the
@@ -48,16 +43,10 @@ struct EpsimTerminalApp: TerminalApp {
     return state.isFinished ? .quit : command
   }
 
-  /// Hands a changed world to the server and takes in what the server has seen.
+  /// Takes in what the server has seen and the simulation as a backend left it.
   private mutating func exchangeWithServer() {
     guard let server else { return }
-    let log = state.commerce.eventLog
-    if pushedWorld != state.world || pushedEventCount != log.count || pushedStore != state.store.state {
-      server.push(state.simulation, commerce: state.store, newEvents: Array(log[pushedEventCount...]))
-      pushedWorld = state.world
-      pushedEventCount = log.count
-      pushedStore = state.store.state
-    }
+    if let current = server.simulation { state.show(current) }
     let activity = server.activity
     if state.server != activity { state.handle(.serverActivity(activity)) }
   }

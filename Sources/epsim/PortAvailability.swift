@@ -15,17 +15,16 @@ enum PortAvailability {
   /// be asked here: the server then reports what it finds). Port 0 is always free.
   static func problem(host: String, port: Int) -> String? {
     guard port != 0 else { return nil }
-    var hints = addrinfo()
-    hints.ai_flags = AI_PASSIVE
-    hints.ai_family = AF_UNSPEC
-    #if canImport(Glibc)
-      hints.ai_socktype = Int32(SOCK_STREAM.rawValue)
-    #else
-      hints.ai_socktype = SOCK_STREAM
-    #endif
-    var found: UnsafeMutablePointer<addrinfo>?
-    guard getaddrinfo(host, String(port), &hints, &found) == 0, let address = found else { return nil }
-    defer { freeaddrinfo(found) }
+    return AddressLookup.withAddresses(host: host, port: port, passive: true) {
+      bindProblem(host: host, port: port, $0)
+    }
+      ?? nil
+  }
+
+  /// Why the first of `address` cannot be bound, or nil.
+  private static func bindProblem(host: String, port: Int, _ address: UnsafeMutablePointer<addrinfo>)
+    -> String?
+  {
     let descriptor = socket(address.pointee.ai_family, address.pointee.ai_socktype, 0)
     guard descriptor >= 0 else { return nil }
     defer { close(descriptor) }

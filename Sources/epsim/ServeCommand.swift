@@ -21,7 +21,13 @@ struct ServeCommand: ParsableCommand {
       docs/server.md and docs/control-api.openapi.json). Requests to the Apple endpoints need \
       an ES256 JWT signed by the key given with --public-key; without one, epsim makes a key \
       for this run and prints its private key once it listens; save that as a file and pass it \
-      with --public-key to keep it.
+      with --public-key to keep it (when standard error is not a terminal, the key goes to a file \
+      only you can read, and its path is printed instead).
+
+      Loopback only unless told: a --host other than loopback needs a control token \
+      (--control-token, or EPSIM_CONTROL_TOKEN), which every /epsim/v1 call must then send as \
+      'Authorization: Bearer TOKEN', or --insecure-control-api. --tls-cert and --tls-key serve \
+      HTTPS; `epsim cert` makes them (docs/server-reference.md, "A shared mock").
 
       Stops on SIGINT or SIGTERM. Exit status: 0 after a clean stop, 2 for bad options or an \
       unusable scenario or key.
@@ -42,18 +48,26 @@ struct ServeCommand: ParsableCommand {
     let requestedPort = options.port
     let finished = DispatchSemaphore(value: 0)
     let outcome = ServeOutcome()
+    let scheme = options.scheme
+    let locked = server.configuration.controlToken != nil
     Task {
       do {
         try await server.run(handleSignals: true) { port in
           // Only now, so a server that cannot start prints its reason and nothing else.
-          if let key = prepared.generatedKey { StandardError.write(PreparedServer.keyNotice(key)) }
-          let base = "http://\(host):\(port)"
+          if let key = prepared.generatedKey, let failure = Self.announce(generatedKey: key) {
+            // A key that cannot be handed over safely is not printed instead: stop, and say why.
+            outcome.failure = failure
+            kill(getpid(), SIGTERM)
+            return
+          }
+          let base = "\(scheme)://\(host):\(port)"
           // Written straight to the file handle, unbuffered, so a script waiting for it sees it at once.
           let banner =
             "epsim serve: listening on \(base)\n  production reports: \(base)/externalPurchase/v1/reports\n"
             + "  sandbox reports:    \(base)/sandbox/externalPurchase/v1/reports\n"
             + "  App Store API:      \(base)/inApps/v1, sandbox \(base)/sandbox/inApps/v1\n"
-            + "  control API:        \(base)/epsim/v1 (bundle \(world.app.bundleId))\n"
+            + "  control API:        \(base)/epsim/v1 (bundle \(world.app.bundleId))"
+            + (locked ? ", needs the control token\n" : "\n")
           FileHandle.standardOutput.write(Data(banner.utf8))
         }
       } catch {
@@ -70,6 +84,24 @@ struct ServeCommand: ParsableCommand {
 }
 
 extension ServeCommand {
+  /// Hands over the key made for this run: printed on a terminal, else written to a file only its
+  /// owner can read, with the file's path printed (a log must not keep a key). Nil when done.
+  static func announce(generatedKey pem: String) -> String? {
+    // `--state DIR` (not yet an option) will pass its directory here, so the key lives beside it.
+    let stateDirectory: String? = nil
+    guard GeneratedKeyFile.isNeeded(stateDirectory: stateDirectory) else {
+      StandardError.write(PreparedServer.keyNotice(pem))
+      return nil
+    }
+    switch GeneratedKeyFile.write(pem, stateDirectory: stateDirectory) {
+    case .success(let path):
+      StandardError.write(GeneratedKeyFile.notice(path: path))
+      return nil
+    case .failure(let error):
+      return "\(error.description); start with --public-key FILE instead"
+    }
+  }
+
   /// The scenario's final world and App Store (its `product` and `commerce` lines, its purchases),
   /// or the demo world with the demo catalog.
   func startingWorlds() throws -> (WorldState, CommerceWorld) {

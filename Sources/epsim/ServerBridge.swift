@@ -1,65 +1,54 @@
-import AppStoreCommerce
-import CommerceSimulation
 import EpsimTUI
 import Foundation
 import LifecycleSimulator
 import MockAppleServer
+import WorldCommands
 
 /// Connects the terminal UI to the mock server running beside it (`epsim tui --serve`).
 ///
-/// The UI's simulation is the source of truth: every change is handed to the server, in order,
-/// through one queue. What the server has seen (reports, notifications) comes back as a
-/// `ServerActivity` the UI picks up on its next event. Nothing here touches the terminal.
-final class ServerBridge: @unchecked Sendable {
+/// The server owns the one simulation: the UI makes each change through `change(_:)`, which runs
+/// it on the server's simulation and hands back the result, so a backend's changes through the
+/// App Store Server API (an app account token, an extension) are in the same history as the UI's
+/// steps and nothing is copied over them. What the server has seen (reports, notifications) and
+/// the simulation as a backend left it come back from a look a few times a second. Nothing here
+/// touches the terminal.
+final class ServerBridge: SimulationOwner, @unchecked Sendable {
   let server: MockAppleServer
   let address: String
   private let lock = NSLock()
   private var latestActivity: ServerActivity
-  private let pushes: AsyncStream<(Simulation, CommerceWorld)>.Continuation
-  /// App Store events handed over but not yet taken by the server: kept apart from the stream,
-  /// which keeps only the newest world, because every event becomes a notification.
-  private var pendingEvents: [CommerceDomainEvent] = []
-  private var tasks: [Task<Void, Never>] = []
+  private var latestSimulation: WorldSimulation<Simulation>?
+  private var looking: Task<Void, Never>?
 
   init(server: MockAppleServer, address: String) {
     self.server = server
     self.address = address
     latestActivity = ServerActivity(address: address)
-    let (stream, continuation) = AsyncStream.makeStream(
-      of: (Simulation, CommerceWorld).self, bufferingPolicy: .bufferingNewest(1))
-    pushes = continuation
-    tasks.append(
-      Task { [weak self] in
-        for await (simulation, commerce) in stream {
-          guard let self else { return }
-          let events = self.takePendingEvents()
-          await server.state.replaceSimulation(simulation, commerce: commerce, events: events)
-          _ = try? await server.deliverDueNotifications()
-          await self.refresh()
-        }
-      })
-    // Reports arrive from the backend at any time: look again a few times a second.
-    tasks.append(
-      Task { [weak self] in
-        while !Task.isCancelled {
-          await self?.refresh()
-          try? await Task.sleep(for: .milliseconds(250))
-        }
-      })
-  }
-
-  /// Hands the UI's simulation and App Store to the server, with the App Store's new events;
-  /// only the newest waiting world matters, every event does.
-  func push(_ simulation: Simulation, commerce: CommerceWorld, newEvents: [CommerceDomainEvent]) {
-    lock.withLock { pendingEvents += newEvents }
-    pushes.yield((simulation, commerce))
-  }
-
-  private func takePendingEvents() -> [CommerceDomainEvent] {
-    lock.withLock {
-      defer { pendingEvents = [] }
-      return pendingEvents
+    // Reports and API calls arrive from the backend at any time: look again a few times a second.
+    looking = Task { [weak self] in
+      while !Task.isCancelled {
+        await self?.refresh()
+        try? await Task.sleep(for: .milliseconds(250))
+      }
     }
+  }
+
+  /// Runs a change on the server's simulation and waits for it: the server's actor answers in
+  /// microseconds, and the UI's thread is not one the actor runs on, so waiting cannot deadlock.
+  func change<Result: Sendable>(
+    _ change: @escaping @Sendable (inout WorldSimulation<Simulation>) -> Result
+  ) -> (Result, WorldSimulation<Simulation>) {
+    let box = ResultBox<(Result, WorldSimulation<Simulation>)>()
+    let done = DispatchSemaphore(value: 0)
+    let state = server.state
+    Task {
+      box.value = await state.change(change)
+      _ = try? await self.server.deliverDueNotifications()
+      done.signal()
+    }
+    done.wait()
+    lock.withLock { latestSimulation = box.value!.1 }
+    return box.value!
   }
 
   /// What the server has seen, as of the last look.
@@ -67,18 +56,34 @@ final class ServerBridge: @unchecked Sendable {
     lock.withLock { latestActivity }
   }
 
+  /// The server's simulation as of the last look or change.
+  var simulation: WorldSimulation<Simulation>? {
+    lock.withLock { latestSimulation }
+  }
+
+  /// The server's simulation now, waited for (the UI's first frame shows it).
+  func currentSimulation() -> WorldSimulation<Simulation> {
+    change { _ in () }.1
+  }
+
   private func refresh() async {
     let lines = await server.state.activityLines()
     let refusals = await server.state.refusals.map(\.text)
     let transactions = await server.state.transactionActivityLines()
+    let simulation = await server.state.simulation
     lock.withLock {
       latestActivity = ServerActivity(
         address: address, linesByToken: lines, refusals: refusals, linesByTransaction: transactions)
+      latestSimulation = simulation
     }
   }
 
   func stop() {
-    pushes.finish()
-    for task in tasks { task.cancel() }
+    looking?.cancel()
   }
+}
+
+/// A value one task writes and another reads after a semaphore says it is there.
+private final class ResultBox<Value>: @unchecked Sendable {
+  var value: Value?
 }

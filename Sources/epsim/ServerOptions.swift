@@ -5,10 +5,12 @@ import FileOutput
 import Foundation
 import LifecycleSimulator
 import MockAppleServer
+import WorldCommands
 
 /// The options of the mock server, shared by `epsim serve` and `epsim tui --serve`.
 struct ServerOptions: ParsableArguments {
-  @Option(help: "Address to listen on; loopback unless you mean otherwise.")
+  @Option(
+    help: "Address to listen on; a non-loopback one needs --control-token or --insecure-control-api.")
   var host = "127.0.0.1"
 
   @Option(help: "Port to listen on; 0 picks a free one (printed at start).")
@@ -52,15 +54,51 @@ struct ServerOptions: ParsableArguments {
   @Option(help: "Write the test CA's root certificate (PEM) here, to trust it in the backend.")
   var exportCA: String?
 
+  @Option(
+    help: ArgumentHelp(
+      "Require 'Authorization: Bearer TOKEN' on the control API (/epsim/v1).",
+      discussion: "Prefer the EPSIM_CONTROL_TOKEN environment variable: an option shows in process lists.",
+      valueName: "TOKEN"))
+  var controlToken: String?
+
+  @Flag(
+    name: .customLong("insecure-control-api"),
+    help: "Allow a non-loopback --host without a control token: anyone who reaches it controls the world.")
+  var insecureControlAPI = false
+
+  @Option(
+    help: ArgumentHelp(
+      "Serve HTTPS with this PEM certificate chain (the server's first); needs --tls-key.", valueName: "FILE")
+  )
+  var tlsCert: String?
+
+  @Option(
+    help: ArgumentHelp("The PEM private key of --tls-cert (`epsim cert` makes both).", valueName: "FILE"))
+  var tlsKey: String?
+
+  @Option(
+    help: ArgumentHelp(
+      "Sign notifications and signed data under the root CA `epsim cert` keeps in this folder.",
+      discussion: "The backend then trusts DIR/ca.pem once, for HTTPS and signatures, across restarts.",
+      valueName: "DIR"))
+  var testCA: String?
+
+  /// The environment variable a control token can come from instead of --control-token.
+  static let controlTokenVariable = "EPSIM_CONTROL_TOKEN"
+
+  /// The scheme of the server's addresses.
+  var scheme: String { tlsCert == nil ? "http" : "https" }
+
   /// A server on `world`, configured from the options; `command` names the caller in errors.
   ///
   /// Without --public-key a key is made for this run; the caller prints its private half once the
   /// server listens, so a port in use or a bad option is the only thing a failed start prints.
   /// Under the terminal UI (`besideTerminalUI`) nothing may be printed while curses owns the
   /// screen, so a key is required and the server's log is silenced.
-  func makeServer(world: WorldState, commerce: CommerceWorld? = nil, command: String, besideTerminalUI: Bool)
-    throws -> PreparedServer
-  {
+  func makeServer(
+    world: WorldState, commerce: CommerceWorld? = nil, simulation: WorldSimulation<Simulation>? = nil,
+    command: String, besideTerminalUI: Bool
+  ) throws -> PreparedServer {
     guard (0...65_535).contains(port) else {
       throw ReportCLI.usage(command, "--port must be 0 to 65535, found \(port)")
     }
@@ -69,6 +107,11 @@ struct ServerOptions: ParsableArguments {
       throw ReportCLI.usage(command, "--rate-limit-window must be at least 1")
     }
     if let rateLimit, rateLimit < 1 { throw ReportCLI.usage(command, "--rate-limit must be at least 1") }
+    // Who may reach the server is settled before a key is made, a port taken or a file read.
+    let token = try resolvedControlToken(command: command)
+    try checkExposure(token: token, command: command)
+    let tls = try serverTLS(command: command)
+    let testRoot = try keptTestRoot(command: command)
     if publicKey == nil && besideTerminalUI {
       throw ReportCLI.usage(
         command, "--serve needs --public-key: the terminal UI has no room to print a generated key")
@@ -84,10 +127,14 @@ struct ServerOptions: ParsableArguments {
       maximumBodyBytes: maxBodyBytes, rateLimitPerSecond: rateLimit,
       logLevel: besideTerminalUI ? .critical : .warning,
       notifications: try notificationSettings(command: command),
-      appleRateLimits: appleRateLimits ? AppleRateLimits(window: rateLimitWindow) : nil)
+      appleRateLimits: appleRateLimits ? AppleRateLimits(window: rateLimitWindow) : nil,
+      controlToken: token, tls: tls, testRoot: testRoot)
     let server: MockAppleServer
     do {
-      server = try MockAppleServer(world: world, configuration: configuration, commerce: commerce)
+      // Beside the terminal UI, the server owns the UI's simulation (history and all).
+      server =
+        try simulation.map { try MockAppleServer(simulation: $0, configuration: configuration) }
+        ?? MockAppleServer(world: world, configuration: configuration, commerce: commerce)
     } catch {
       throw ReportCLI.usage(command, "cannot make the test certificate authority: \(error)")
     }

@@ -5,6 +5,7 @@ import Foundation
 import LifecycleSimulator
 import ScenarioLanguage
 import TerminalBackend
+import WorldCommands
 
 /// `epsim tui`: the terminal UI on the built-in demo world. Also what `epsim` alone runs.
 struct TUICommand: ParsableCommand {
@@ -60,7 +61,7 @@ struct TUICommand: ParsableCommand {
             + "Run it in a terminal, or see `epsim --help` for commands that work in pipes.\n").utf8))
       throw ExitCode.usage
     }
-    let bridge = serve ? try startServer(world: state.world) : nil
+    let bridge = serve ? try startServer(simulation: state.simulation) : nil
     defer { bridge?.stop() }
     do {
       try TerminalSession.run(DebugCrashTrigger(EpsimTerminalApp(state: state, server: bridge)))
@@ -72,8 +73,10 @@ struct TUICommand: ParsableCommand {
 
   /// Starts the mock server and waits until it listens, so a bad port fails before the screen
   /// changes; the server runs on in the background until the process ends.
-  private func startServer(world: WorldState) throws -> ServerBridge {
-    let server = try serverOptions.makeServer(world: world, command: "tui", besideTerminalUI: true).server
+  private func startServer(simulation: WorldSimulation<Simulation>) throws -> ServerBridge {
+    let server = try serverOptions.makeServer(
+      world: simulation.world, simulation: simulation, command: "tui", besideTerminalUI: true
+    ).server
     let started = DispatchSemaphore(value: 0)
     let outcome = StartOutcome()
     let host = serverOptions.host
@@ -95,7 +98,7 @@ struct TUICommand: ParsableCommand {
     guard let port = outcome.port else {
       throw ReportCLI.usage("tui", outcome.failure ?? "the server did not start")
     }
-    return ServerBridge(server: server, address: "http://\(host):\(port)")
+    return ServerBridge(server: server, address: "\(serverOptions.scheme)://\(host):\(port)")
   }
 
   /// The UI on a scenario file's world; unreadable, invalid or refused files exit 2 with the reason.

@@ -7,7 +7,7 @@ import Testing
 struct HelpTextTests {
   static let commands = [
     ["tui"], ["run"], ["decode"], ["generate"], ["samples"], ["craft"], ["lint"], ["report", "plan"],
-    ["report", "check"], ["serve"],
+    ["report", "check"], ["serve"], ["cert"],
   ]
 
   @Test(arguments: commands)

@@ -108,7 +108,7 @@ struct ClockTests {
     for _ in 0..<20 { state.handle(.tick(elapsedMilliseconds: 100)) }  // 2 h of virtual time
     #expect(state.world.now == DemoWorld.startTime + 2 * Milliseconds.hour)
     #expect(state.simulation.position == steps + 1)
-    let log = try #require(state.simulation.appliedSteps.last?.outcome.log)
+    let log = try #require(state.simulation.tokens.appliedSteps.last?.outcome.log)
     #expect(log.contains { $0.kind == .expiry })
     // Any other event ends the step: the next tick starts a new one.
     state.type("3")

@@ -18,8 +18,7 @@ struct PurchaseScenarioTests {
 
   /// What the App Store did, one line per event, as the UI recorded it.
   static func storeEvents(of state: TUIState) -> [String] {
-    state.commerce.changes.filter { $0.position <= state.simulation.position }.flatMap(\.events).map {
-      event in
+    state.simulation.appliedStoreEvents.map { event in
       let customer = state.store.state.customers[Int(event.customer)].id
       let transaction = event.transaction.map { String($0.transactionId) } ?? "-"
       return "\(event.time) \(customer) \(event.notification?.text ?? "-") \(event.summary) \(transaction)"

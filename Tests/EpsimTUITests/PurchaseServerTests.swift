@@ -1,8 +1,10 @@
 import AppStoreCommerce
 import CommerceSimulation
 import EpsimTUI
+import Foundation
 import LifecycleSimulator
 import Testing
+import WorldCommands
 
 /// `epsim tui --serve` and purchases: what the server saw of each transaction shows beside it, and
 /// the App Store's events stay in the log the server is fed even when the UI undoes them.
@@ -36,17 +38,68 @@ struct PurchaseServerTests {
     #expect(state.screen.contains("nothing yet: no API call named it, no notification about it"))
   }
 
-  @Test func undoneEventsStayInTheLogTheServerIsFed() {
-    var state = TUIState.store()
+  @Test func aBackendsAppAccountTokenShowsAndStaysThroughTheNextPurchase() throws {
+    var state = TUIState.store(width: 120, height: 60)
+    let owner = TestOwner(state.simulation)
+    state.attach(to: owner, showing: owner.current)
     state.type("p")
     state.buy()
-    let afterPurchase = state.commerce.eventLog.count
-    #expect(afterPurchase >= 1)
-    #expect(state.commerce.eventLog.last?.notification != nil)
-    state.type("[")
-    #expect(state.store.state.transactions.isEmpty)
-    #expect(state.commerce.eventLog.count == afterPurchase, "undo takes nothing back from Apple's side")
+    let original = try #require(state.store.state.transactions.last?.originalTransactionId)
+    let token = "7e3b2a1c-4d5e-4f60-8a9b-0c1d2e3f4a5b"
+    try owner.backend(.setAppAccountToken(originalTransactionId: String(original), token: token))
+    state.show(owner.current)
+    state.press(.enter)
+    #expect(state.screen.contains(token), "the details show the backend's token")
+    state.press(.escape)
+    state.buy(productIndex: 7)  // coins.100, a consumable
+    #expect(state.store.state.transactions.count == 2)
+    #expect(
+      state.store.state.transactions.first { $0.transactionId == original }?.appAccountToken == token,
+      "the UI's next purchase keeps what the backend set")
+    #expect(owner.current.store?.state.transactions.count == 2, "the UI bought on the owner's simulation")
+  }
+
+  @Test func undoStopsAtAStepABackendMade() throws {
+    var state = TUIState.store()
+    let owner = TestOwner(state.simulation)
+    state.attach(to: owner, showing: owner.current)
+    state.type("p")
     state.buy()
-    #expect(state.commerce.eventLog.count > afterPurchase)
+    let original = try #require(state.store.state.transactions.last?.originalTransactionId)
+    try owner.backend(
+      .setAppAccountToken(
+        originalTransactionId: String(original), token: "7e3b2a1c-4d5e-4f60-8a9b-0c1d2e3f4a5b"))
+    state.show(owner.current)
+    state.buy(productIndex: 7)
+    #expect(state.store.state.transactions.count == 2)
+    state.type("[")
+    #expect(state.store.state.transactions.count == 1, "the UI's own purchase after it is undone")
+    state.type("[")
+    #expect(state.status?.text.contains("a backend made it through the App Store Server API") == true)
+    #expect(state.simulation.position == 2, "nothing moved: \(state.status?.text ?? "")")
+    #expect(owner.current.position == 2)
+  }
+}
+
+/// A stand-in for the server beside the UI: it owns the simulation, runs the UI's changes on it,
+/// and lets a backend change it between the UI's steps, as `MockAppleState` does.
+final class TestOwner: SimulationOwner, @unchecked Sendable {
+  private let lock = NSLock()
+  private var simulation: WorldSimulation<Simulation>
+
+  init(_ simulation: WorldSimulation<Simulation>) {
+    self.simulation = simulation
+  }
+
+  var current: WorldSimulation<Simulation> { lock.withLock { simulation } }
+
+  func change<Result: Sendable>(
+    _ change: @escaping @Sendable (inout WorldSimulation<Simulation>) -> Result
+  ) -> (Result, WorldSimulation<Simulation>) {
+    lock.withLock { (change(&simulation), simulation) }
+  }
+
+  func backend(_ event: CommerceEvent) throws {
+    try lock.withLock { _ = try simulation.apply(.backend(event)) }
   }
 }

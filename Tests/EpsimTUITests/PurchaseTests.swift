@@ -84,7 +84,8 @@ struct PurchaseTests {
     moved.type("t")  // auto-renew off
     replay.type("t")
     #expect(moved.store.state == replay.store.state)
-    #expect(moved.commerce.purchases.count == 2)
+    #expect(
+      moved.simulation.appliedSteps.filter { if case .purchase = $0 { true } else { false } }.count == 2)
   }
 
   /// The App Store follows the clock keys: the next-expiry keys land on renewals too.
@@ -141,7 +142,7 @@ struct PurchaseTests {
     state.press(.enter)
     #expect(state.store.state.transactions.isEmpty)
     #expect(state.store.state.products == TUIState.store().store.state.products)
-    #expect(state.commerce.changes.isEmpty)
+    #expect(state.simulation.stepCount == 0)
   }
 
   @Test func refundAutoRenewAndUpgrade() throws {
@@ -213,7 +214,7 @@ struct PurchaseTests {
     let replayed = transcript.entries.flatMap(\.commerce).map {
       "\($0.time) \($0.customer) \($0.notification ?? "-") \($0.summary) \($0.transaction?.transactionId ?? "-")"
     }
-    let session = state.commerce.changes.flatMap(\.events).map { event in
+    let session = state.simulation.appliedStoreEvents.map { event in
       let customer = state.store.state.customers[Int(event.customer)].id
       return
         "\(event.time) \(customer) \(event.notification?.text ?? "-") \(event.summary) \(event.transaction.map { String($0.transactionId) } ?? "-")"

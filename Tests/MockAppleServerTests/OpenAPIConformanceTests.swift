@@ -1,4 +1,5 @@
 import Foundation
+import MockAppleServer
 import Testing
 
 /// The server against docs/control-api.openapi.json: every documented operation answers with a
@@ -18,7 +19,13 @@ struct OpenAPIConformanceTests {
   {
     let paths = document["paths"] as? [String: Any]
     let operation = (paths?[path] as? [String: Any])?[method] as? [String: Any]
-    let response = (operation?["responses"] as? [String: Any])?[String(status)] as? [String: Any]
+    var response = (operation?["responses"] as? [String: Any])?[String(status)] as? [String: Any]
+    // A shared answer lives under components/responses: `{"$ref": "#/components/responses/NAME"}`.
+    if let reference = response?["$ref"] as? String, reference.hasPrefix("#/components/responses/") {
+      let name = String(reference.dropFirst("#/components/responses/".count))
+      response =
+        ((document["components"] as? [String: Any])?["responses"] as? [String: Any])?[name] as? [String: Any]
+    }
     let content = (response?["content"] as? [String: Any])?["application/json"] as? [String: Any]
     return content?["schema"] as? [String: Any]
   }
@@ -98,6 +105,27 @@ struct OpenAPIConformanceTests {
         try await server.request("GET", "/epsim/v1/commerce/catalog"), document,
         path: "/epsim/v1/commerce/catalog",
         method: "get")
+    }
+  }
+
+  /// With a control token, every documented operation refuses a request without it as documented.
+  @Test func everyOperationRefusesAMissingControlTokenAsDocumented() async throws {
+    let document = try load()
+    let paths = try #require(document["paths"] as? [String: [String: Any]])
+    let token = try #require(ControlToken("documented-control-token"))
+    try await TestServer.with(controlToken: token) { server in
+      for (template, operations) in paths.sorted(by: { $0.key < $1.key }) {
+        let path = template.replacingOccurrences(of: "{customer}", with: "alice")
+        for method in operations.keys.sorted() {
+          let answer = try await server.request(
+            method.uppercased(), path, body: method == "post" ? Data("{}".utf8) : nil)
+          #expect(answer.status == 401, "\(method) \(path)")
+          try check(answer, document, path: template, method: method)
+        }
+      }
+      let schemes = (document["components"] as? [String: Any])?["securitySchemes"] as? [String: Any]
+      let bearer = schemes?["controlToken"] as? [String: Any]
+      #expect(bearer?["type"] as? String == "http" && bearer?["scheme"] as? String == "bearer")
     }
   }
 

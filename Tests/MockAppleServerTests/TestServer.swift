@@ -26,6 +26,7 @@ struct TestServer {
     world: WorldState = DemoWorld.world(rules: .production), maximumBodyBytes: Int = 1 << 20,
     rateLimit: Int? = nil, notifications: NotificationSettings = NotificationSettings(),
     commerce: CommerceWorld? = nil, appleRateLimits: AppleRateLimits? = nil,
+    controlToken: ControlToken? = nil,
     _ body: (TestServer) async throws -> Void
   ) async throws {
     let key = P256.Signing.PrivateKey()
@@ -34,7 +35,7 @@ struct TestServer {
     let configuration = ServerConfiguration(
       port: 0, verifier: verifier, maximumBodyBytes: maximumBodyBytes, rateLimitPerSecond: rateLimit,
       clock: { TestServer.now }, logLevel: .warning, notifications: notifications,
-      appleRateLimits: appleRateLimits)
+      appleRateLimits: appleRateLimits, controlToken: controlToken)
     let server = try MockAppleServer(world: world, configuration: configuration, commerce: commerce)
     let (ports, continuation) = AsyncStream<Int>.makeStream()
     let task = Task { try await server.run { continuation.yield($0) } }
@@ -71,7 +72,8 @@ struct TestServer {
           returning: HTTPExchange(
             status: http?.statusCode ?? 0, body: data ?? Data(),
             authError: http?.value(forHTTPHeaderField: "epsim-auth-error"),
-            retryAfter: http?.value(forHTTPHeaderField: "Retry-After")))
+            retryAfter: http?.value(forHTTPHeaderField: "Retry-After"),
+            wwwAuthenticate: http?.value(forHTTPHeaderField: "WWW-Authenticate")))
       }.resume()
     }
   }
@@ -109,6 +111,7 @@ struct HTTPExchange {
   var body: Data
   var authError: String?
   var retryAfter: String? = nil
+  var wwwAuthenticate: String? = nil
 
   func json() throws -> [String: Any] {
     guard let object = try JSONSerialization.jsonObject(with: body) as? [String: Any] else {

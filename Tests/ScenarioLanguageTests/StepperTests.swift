@@ -1,5 +1,6 @@
 import LifecycleSimulator
 import Testing
+import WorldCommands
 
 @testable import ScenarioLanguage
 
@@ -20,7 +21,7 @@ struct StepperTests {
   @Test func stepsApplyLinesAndCheckTheirExpectations() throws {
     var stepper = try ScenarioStepper(text: Self.text, file: "s.epsim")
     let world = try stepper.initialWorld().get()
-    var simulation = Simulation(initial: world)
+    var simulation = WorldSimulation(tokens: Simulation(initial: world), store: nil)
     #expect(stepper.nextStatement?.location.line == 5)
     #expect(stepper.sourceText(of: try #require(stepper.nextStatement)) == "install alice.iphone")
     _ = stepper.step(on: &simulation)
@@ -36,13 +37,13 @@ struct StepperTests {
     #expect(simulation.world.tokens.count == 1)
     _ = stepper.step(on: &simulation)
     // Installing twice: the engine refuses, the stepper moves on and the world is unchanged.
-    let before = simulation.appliedSteps.count
+    let before = simulation.position
     guard case .refused(let failure) = stepper.step(on: &simulation) else {
       Issue.record("a second install should be refused")
       return
     }
     #expect(failure.location.line == 8)
-    #expect(simulation.appliedSteps.count == before)
+    #expect(simulation.position == before)
     guard case .performed(let check) = stepper.step(on: &simulation) else {
       Issue.record("expect lines always run")
       return

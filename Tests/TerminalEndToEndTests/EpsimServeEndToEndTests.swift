@@ -11,14 +11,15 @@ import Testing
 /// over real HTTP, and the token's details show it; a refused request shows too.
 @Suite("epsim tui --serve end to end")
 struct EpsimServeEndToEndTests {
-  @Test func aReportSentToTheServerShowsInTheTokenDetails() async throws {
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("epsim-e2e-serve-\(UUID())")
+  /// `epsim tui --serve` on the demo world in tmux (200x50), with a fresh key in `folder`; the
+  /// key to sign JWTs with and the port the server took.
+  static func startServedTUI(in folder: URL) throws -> (
+    run: ProbeRun, key: P256.Signing.PrivateKey, port: String
+  ) {
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-    defer { try? FileManager.default.removeItem(at: folder) }
     let key = P256.Signing.PrivateKey()
     let keyFile = folder.appendingPathComponent("key.pem").path
     try key.publicKey.pemRepresentation.write(toFile: keyFile, atomically: true, encoding: .utf8)
-
     let run = try ProbeRun(
       executable: ProbeRun.epsimBinary(),
       arguments: ["tui", "--serve", "--port", "0", "--public-key", keyFile],
@@ -26,6 +27,13 @@ struct EpsimServeEndToEndTests {
     let screen = try run.tmux.waitForText("serving http://127.0.0.1:", "alice.iphone")
     let port = try #require(
       screen.firstMatch(of: /serving http:\/\/127\.0\.0\.1:(\d+)/).map { String($0.1) })
+    return (run, key, port)
+  }
+
+  @Test func aReportSentToTheServerShowsInTheTokenDetails() async throws {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("epsim-e2e-serve-\(UUID())")
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let (run, key, port) = try Self.startServedTUI(in: folder)
     try run.tmux.sendKeys("i", "2")
     // The new token reaches the server, whose CREATED notification (no webhook: only logged)
     // comes back into the token's details.

@@ -1,0 +1,154 @@
+import AppStoreCommerce
+import CommerceSimulation
+import LifecycleSimulator
+
+/// The token world and the App Store as one simulation with one history: every door (`epsim run`,
+/// the terminal UI, `epsim serve`) applies its steps here, each once, and nothing else keeps the
+/// two in step (docs/decisions.md, "One simulation and one history").
+///
+/// A step is a `WorldStep`: token events, which the App Store follows (a device's storefront moves
+/// its customer's account, the clock runs renewals), a purchase step, or a change a backend made
+/// through Apple's API. With `Simulation` as its token engine the history can be undone, redone
+/// and rewound (`WorldSimulation+History.swift`); with `WorldWithoutHistory` it keeps none.
+public struct WorldSimulation<Tokens: TokenEngine>: Sendable {
+  /// The token world, with its own history of token events when it keeps one.
+  public internal(set) var tokens: Tokens
+  /// The App Store on the same clock; nil when the world sells nothing (a scenario without
+  /// `product` lines), so purchase steps are refused.
+  public internal(set) var store: CommerceWorld?
+  /// The customer of the last device or customer a command named: the default customer of
+  /// `advance to expiry of TYPE`, as in a scenario.
+  public internal(set) var lastCustomer: String?
+  /// Counts every change, undo and rewind: a reader that kept an index of the world knows to
+  /// rebuild it when this moved.
+  public internal(set) var revision = 0
+  var history: WorldHistory
+
+  /// One token event of a step and what the engine answered.
+  public struct TokenStepResult: Sendable {
+    public var event: WorldEvent
+    public var result: EventResult
+    /// The one-line summary a transcript shows.
+    public var summary: String
+  }
+
+  /// What one step did: the token events' answers, oldest first, and what the App Store did.
+  public struct Applied: Sendable {
+    public var tokenSteps: [TokenStepResult] = []
+    public var storeEvents: [CommerceDomainEvent] = []
+  }
+
+  /// A simulation of `tokens` beside `store`. Token steps `tokens` already has become steps of
+  /// this history, one each, that left the App Store as it is.
+  public init(tokens: Tokens, store: CommerceWorld?) {
+    self.tokens = tokens
+    self.store = store
+    history = WorldHistory(initialStore: store, tokenStart: 0)
+    for position in 0..<tokens.position {
+      history.record(tokenEnd: position + 1, change: nil, lastCustomer: nil, store: store)
+    }
+  }
+
+  public var world: WorldState { tokens.world }
+
+  /// Applies a command as every door resolves it: the token events it stands for, or its purchase
+  /// step. All or nothing: a refusal changes nothing.
+  @discardableResult
+  public mutating func apply(_ command: WorldCommand) throws(SimulationError) -> Applied {
+    let named = customer(named: command)
+    if case .commerce(let step) = command {
+      let applied = try apply(.purchase(step), lastCustomer: named ?? lastCustomer)
+      return applied
+    }
+    let events = try command.worldEvents(in: world, commerce: store, lastCustomer: named ?? lastCustomer)
+    return try apply(.events(events), lastCustomer: named ?? lastCustomer)
+  }
+
+  /// Applies a resolved step. All or nothing: a refusal changes nothing. A step with no event
+  /// changes nothing and is not remembered.
+  @discardableResult
+  public mutating func apply(_ step: WorldStep) throws(SimulationError) -> Applied {
+    try apply(step, lastCustomer: lastCustomer)
+  }
+
+  private mutating func apply(_ step: WorldStep, lastCustomer customer: String?) throws(SimulationError)
+    -> Applied
+  {
+    var applied = Applied()
+    let input: WorldHistory.StoreInput
+    switch step {
+    case .events(let events):
+      guard !events.isEmpty else { return applied }
+      try applyEvents(events, into: &applied)
+      input = .followed
+    case .purchase(let purchase):
+      guard var changed = store else {
+        throw SimulationError("no product is declared; add a 'product' line")
+      }
+      applied.storeEvents = try changed.perform(purchase, world: world)
+      store = changed
+      input = .purchase(purchase)
+    case .backend(let event):
+      guard var changed = store else { throw SimulationError("this world has no App Store") }
+      applied.storeEvents = try changed.applyBackend(event, at: world.now)
+      store = changed
+      input = .backend(event)
+    }
+    lastCustomer = customer
+    revision += 1
+    let changedStore = !applied.storeEvents.isEmpty || input.isStoreStep || followedStorefront(applied)
+    history.record(
+      tokenEnd: tokens.position, change: changedStore ? (input, applied.storeEvents) : nil,
+      lastCustomer: customer, store: store)
+    return applied
+  }
+
+  /// Applies token events in order, the App Store following each; on a refusal the events
+  /// already applied are taken back.
+  private mutating func applyEvents(_ events: [WorldEvent], into applied: inout Applied)
+    throws(SimulationError)
+  {
+    // After an undo, a change of several events that fails part way would have cut the undone
+    // steps: keep the whole simulation to put back (rare, and only then).
+    let saved = events.count > 1 && history.count > history.position ? self : nil
+    let start = tokens.position
+    do {
+      for event in events {
+        // What the App Store could refuse is checked first, so that once the token world has
+        // taken the event, the App Store's part cannot fail.
+        try store?.checkFollow(event, world: world)
+        let (result, summary) = try tokens.applyStep(event)
+        applied.tokenSteps.append(TokenStepResult(event: event, result: result, summary: summary))
+        let after = world
+        applied.storeEvents += try store?.follow(event, world: after) ?? []
+      }
+      let now = world.now
+      applied.storeEvents += try store?.advance(to: now) ?? []
+    } catch {
+      if let saved { self = saved } else if tokens.position > start { tokens.takeBack(toStep: start) }
+      throw error
+    }
+  }
+
+  /// Whether the App Store followed a storefront move (a change with no event of its own).
+  private func followedStorefront(_ applied: Applied) -> Bool {
+    applied.tokenSteps.contains { step in
+      guard case .setStorefront(let device, _) = step.event, let owner = world.device(device)?.customerId
+      else { return false }
+      return store?.state.customer(owner) != nil
+    }
+  }
+
+  /// The customer a command names or whose device it names, if any.
+  private func customer(named command: WorldCommand) -> String? {
+    if case .commerce(let step) = command, let customer = step.customer { return customer }
+    return command.device.flatMap { world.device($0)?.customerId }
+  }
+}
+
+extension WorldHistory.StoreInput {
+  /// A purchase or a backend change: a change of the App Store even when it sends nothing.
+  var isStoreStep: Bool {
+    if case .followed = self { false } else { true }
+  }
+}

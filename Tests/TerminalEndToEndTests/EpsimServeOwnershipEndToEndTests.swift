@@ -1,0 +1,70 @@
+import Crypto
+import Foundation
+import MockAppleServer
+import Testing
+
+/// `epsim tui --serve` in tmux, with the server owning the one simulation: a backend sets an app
+/// account token through the App Store Server API, the UI shows it, the UI's next purchase keeps
+/// it, and undo stops at the backend's step.
+@Suite("epsim tui --serve: the server owns the simulation")
+struct EpsimServeOwnershipEndToEndTests {
+  @Test func aBackendsAppAccountTokenShowsInTheUIAndStays() async throws {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("epsim-e2e-own-\(UUID())")
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let (run, key, port) = try EpsimServeEndToEndTests.startServedTUI(in: folder)
+    let base = "http://127.0.0.1:\(port)"
+
+    // The UI buys a subscription on alice's iPhone.
+    try run.tmux.sendKeys("p", "b")
+    try run.tmux.waitForText("App account token")
+    try run.tmux.sendKeys("Enter")
+    try run.tmux.waitForText("buy premium.monthly on alice.iphone: SUBSCRIBED/INITIAL_BUY")
+    let original = try await Self.originalTransactionId(of: "premium.monthly", base: base)
+
+    // The backend sets an app account token on it, through Apple's API with a JWT.
+    let token = "3f2a6c1e-8b4d-4e7a-9c0f-5d6e7f8a9b0c"
+    let jwt = try JWTSigner(privateKey: key, keyId: "K", issuerId: "I").token(
+      bundleId: "com.example.epsim", issuedAt: Date())
+    let set = try await EpsimServeEndToEndTests.exchange(
+      "PUT", "\(base)/sandbox/inApps/v1/transactions/\(original)/appAccountToken",
+      body: Data(#"{"appAccountToken":"\#(token)"}"#.utf8), authorization: "Bearer \(jwt)")
+    #expect(set.status == 200, "\(String(decoding: set.body, as: UTF8.self))")
+
+    // The UI shows it (the selected transaction's details), without a key pressed.
+    try run.tmux.waitForText("app account token \(token)")
+
+    // The UI's next purchase (coins) is made on the same simulation: the token stays.
+    try run.tmux.sendKeys("b", "Right", "Right", "Right", "Right", "Right", "Right", "Right", "Enter")
+    try run.tmux.waitForText("buy coins.100 on alice.iphone")
+    let transactions = try await Self.transactions(base: base)
+    let subscription = try #require(transactions.first { $0["productId"] as? String == "premium.monthly" })
+    #expect(subscription["appAccountToken"] as? String == token, "\(transactions)")
+    #expect(transactions.count == 2)
+
+    // Undo takes back the coins; the backend's step stops a second undo, with the reason.
+    try run.tmux.sendKeys("[")
+    try run.tmux.waitForText("undid buy coins.100 on alice.iphone")
+    try run.tmux.sendKeys("[")
+    try run.tmux.waitForText("cannot go back past step 2: a backend made it")
+    #expect(try await Self.transactions(base: base).count == 1)
+
+    try run.tmux.sendKeys("q", "q")  // the second q answers "quit without saving"
+    #expect(try run.waitForExit().status == 0)
+    #expect(try run.savedSettings("after") == run.savedSettings("before"))
+  }
+
+  /// alice's transactions as the control API lists them: each transaction's decoded payload.
+  static func transactions(base: String) async throws -> [[String: Any]] {
+    let answer = try await EpsimServeEndToEndTests.exchange(
+      "GET", "\(base)/epsim/v1/commerce/customers/alice/transactions")
+    let list = try #require(try JSONSerialization.jsonObject(with: answer.body) as? [[String: Any]])
+    return list.compactMap { $0["payload"] as? [String: Any] }
+  }
+
+  static func originalTransactionId(of product: String, base: String) async throws -> String {
+    let payload = try #require(
+      try await transactions(base: base).first { $0["productId"] as? String == product })
+    let id = try #require(payload["originalTransactionId"])
+    return "\(id)"
+  }
+}
