@@ -83,6 +83,20 @@ public struct CommerceState: Hashable, Sendable {
     return transactions[start...].filter { $0.customer == index }
   }
 
+  /// The customer's newest transaction that `matches`, looked for from the end of the log without
+  /// copying it (a refund acts on the newest purchase, usually near the end).
+  public func lastTransaction(of customerId: String, where matches: (TransactionRecord) -> Bool)
+    -> TransactionRecord?
+  {
+    guard let index = customerIndex[customerId] else { return nil }
+    let start = Int(historyStart[index] ?? 0)
+    for position in stride(from: transactions.count - 1, through: start, by: -1) {
+      let record = transactions[position]
+      if record.customer == index, matches(record) { return record }
+    }
+    return nil
+  }
+
   /// The purchased chain of a customer in a group.
   public func chain(of customerId: String, groupId: String) -> SubscriptionChain? {
     guard let customer = customerIndex[customerId] else { return nil }

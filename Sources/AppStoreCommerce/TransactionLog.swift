@@ -4,7 +4,7 @@
 /// Chunks are small (1,024 transactions) because copies of the App Store share them: the history of
 /// a session keeps copies, and a change to one copy copies only the chunk it touches.
 public struct TransactionLog: RandomAccessCollection, MutableCollection, Hashable, Sendable {
-  private static let chunkBits = 10
+  private static let chunkBits = 8
   private static let chunkMask = (1 << chunkBits) - 1
   private var chunks: [[TransactionRecord]] = []
   public private(set) var count = 0

@@ -179,7 +179,7 @@ public struct CommerceWorld: Sendable {
     throws(SimulationError) -> String
   {
     try ensure(customer, world: world)
-    let match = state.transactions(of: customer).last {
+    let match = state.lastTransaction(of: customer) {
       state.products[Int($0.product)].id == product && $0.ownership == .purchased && $0.revocation == nil
     }
     guard let match else { throw SimulationError("\(customer) has no transaction of \(product) to act on") }

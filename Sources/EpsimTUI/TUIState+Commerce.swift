@@ -16,6 +16,10 @@ extension TUIState {
 
   /// The status line with what the App Store did last during a step, if anything.
   mutating func noteStore(_ events: [CommerceDomainEvent]) {
+    noteStore(events.map(StoreEventRecord.init))
+  }
+
+  mutating func noteStore(_ events: [StoreEventRecord]) {
     guard let last = events.last, let status else { return }
     let more = events.count > 1 ? " (and \(events.count - 1) more, in the log)" : ""
     self.status = StatusMessage(status.kind, status.text + "; App Store: " + Self.storeText(last) + more)
@@ -50,6 +54,10 @@ extension TUIState {
 
   /// "DID_RENEW: premium.monthly renewed": an App Store event for the status line and the log.
   static func storeText(_ event: CommerceDomainEvent) -> String {
+    storeText(StoreEventRecord(event))
+  }
+
+  static func storeText(_ event: StoreEventRecord) -> String {
     event.notification.map { "\($0.text): \(event.summary)" } ?? event.summary
   }
 

@@ -43,8 +43,8 @@ extension TUIState {
             .success,
             ([ScenarioWriter.commerceStep(purchase)] + entry.storeEvents.map(Self.storeText)).joined(
               separator: ": "))
-          if let newest = entry.storeEvents.last(where: { $0.transaction != nil })?.transaction {
-            selectedTransaction = newest.transactionId
+          if let newest = entry.storeEvents.last(where: { $0.transactionId != nil })?.transactionId {
+            selectedTransaction = newest
           }
         } else if let last = entry.tokenSteps.last {
           let step = simulation.tokens.steps[last]

@@ -61,6 +61,7 @@ public actor MockAppleState {
         tokens: simulation.tokens, store: CommerceWorld(products: [], world: simulation.tokens.initial))
     }
     self.simulation = simulation
+    self.simulation.collectsStoreEvents = true
     lookup = TokenLookup(world: simulation.world)
     lookupSize = simulation.world.tokens.count
     ledgers = [
@@ -80,12 +81,8 @@ public actor MockAppleState {
   public func change<Result: Sendable>(
     _ change: @Sendable (inout WorldSimulation<Simulation>) -> Result
   ) -> (Result, WorldSimulation<Simulation>) {
-    let recorded = simulation.recordedCount
     let result = change(&simulation)
-    let new = min(simulation.recordedCount - recorded, simulation.position)
-    for position in stride(from: simulation.position - new + 1, through: simulation.position, by: 1) {
-      hear(simulation.entry(position).storeEvents)
-    }
+    hear(simulation.takeStoreEvents())
     // After an undo the same number of tokens can hold other ids.
     lookupIsStale = true
     return (result, simulation)
@@ -177,7 +174,7 @@ public actor MockAppleState {
       in: simulation.world, commerce: simulation.store, lastCustomer: simulation.lastCustomer)
     guard !events.isEmpty else { throw SimulationError("\(command.fields.type) changes nothing here") }
     let applied = try simulation.apply(command)
-    hear(applied.storeEvents)
+    hear(simulation.takeStoreEvents())
     let step = simulation.tokens.steps[simulation.tokens.position - 1]
     return (step.event, step.outcome, simulation.world)
   }
@@ -187,14 +184,14 @@ public actor MockAppleState {
   public func apply(_ event: WorldEvent) throws(SimulationError) -> (outcome: EventOutcome, world: WorldState)
   {
     let applied = try simulation.apply(.events([event]))
-    hear(applied.storeEvents)
+    hear(simulation.takeStoreEvents())
     return (simulation.tokens.steps[simulation.tokens.position - 1].outcome, simulation.world)
   }
 
   /// Applies a purchase step at the world's time; a refused step changes nothing.
   public func apply(_ step: CommerceStep) throws(SimulationError) -> [CommerceDomainEvent] {
     let applied = try simulation.apply(.commerce(step))
-    hear(applied.storeEvents)
+    hear(simulation.takeStoreEvents())
     return applied.storeEvents
   }
 
@@ -202,7 +199,7 @@ public actor MockAppleState {
   /// time, as a step of the one history; a refused event changes nothing.
   public func apply(_ event: CommerceEvent) throws(SimulationError) -> [CommerceDomainEvent] {
     let applied = try simulation.apply(.backend(event))
-    hear(applied.storeEvents)
+    hear(simulation.takeStoreEvents())
     return applied.storeEvents
   }
 

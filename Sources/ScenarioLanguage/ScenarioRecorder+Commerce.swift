@@ -1,5 +1,6 @@
 import AppStoreCommerce
 import CommerceSimulation
+import WorldCommands
 
 extension ScenarioRecorder {
   /// The setup lines of an App Store as it was before any step: its products, and the settings a
@@ -46,7 +47,7 @@ extension ScenarioRecorder {
 
   /// `expect notification ...` for a step that made the App Store do `events`: the last
   /// notification it sent, `none` when it sent none.
-  static func notificationHeard(in events: [CommerceDomainEvent]) -> ExpectationKind {
+  static func notificationHeard(in events: [StoreEventRecord]) -> ExpectationKind {
     return .notification(events.last { $0.notification != nil }?.notification?.text ?? "none")
   }
 

@@ -3,6 +3,9 @@ import LifecycleSimulator
 /// The token world a `WorldSimulation` drives: with its history (`Simulation`: the terminal UI and
 /// the server rewind it) or alone (`WorldWithoutHistory`: `epsim run` never does).
 public protocol TokenEngine: Sendable {
+  /// Whether steps are remembered for undo and rewind: a `WorldSimulation` over an engine that
+  /// keeps no history records nothing of its own either.
+  static var keepsHistory: Bool { get }
   var world: WorldState { get }
   /// How many token steps are in effect; always 0 for an engine that keeps no history.
   var position: Int { get }
@@ -16,6 +19,8 @@ public protocol TokenEngine: Sendable {
 }
 
 extension Simulation: TokenEngine {
+  public static var keepsHistory: Bool { true }
+
   public mutating func applyStep(_ event: WorldEvent) throws(SimulationError) -> (
     result: EventResult, summary: String
   ) {
@@ -33,6 +38,7 @@ extension Simulation: TokenEngine {
 /// event's summary, so recording history and building the engine's log lines would be wasted work
 /// (about a tenth of a run's time, measured in docs/performance.md).
 public struct WorldWithoutHistory: TokenEngine {
+  public static var keepsHistory: Bool { false }
   public private(set) var world: WorldState
   public var position: Int { 0 }
 

@@ -15,7 +15,7 @@ struct WorldHistory: Sendable {
     /// The step's number (1-based).
     var position: Int
     var input: StoreInput
-    var events: [CommerceDomainEvent]
+    var events: [StoreEventRecord]
   }
 
   /// What a store change replays.
@@ -44,16 +44,13 @@ struct WorldHistory: Sendable {
   private var snapshots: [StoreSnapshot] = []
   /// Steps in effect.
   var position = 0
-  /// Steps ever recorded, forgotten ones included: a count that only grows, so a reader can tell
-  /// how many steps are new since it last looked.
-  private(set) var recordedTotal = 0
 
   private static let noCustomer = UInt32.max
   /// A snapshot is taken after a store change once this many changes, or this many steps, passed
   /// since the last one: a rewind then replays fewer store changes, and walks fewer token steps,
   /// than these (docs/decisions.md, "One simulation and one history").
-  static let changesBetweenSnapshots = 64
-  static let stepsBetweenSnapshots = 1000
+  static let changesBetweenSnapshots = 128
+  static let stepsBetweenSnapshots = 10_000
 
   init(initialStore: CommerceWorld?, tokenStart: Int) {
     self.initialStore = initialStore
@@ -106,9 +103,9 @@ struct WorldHistory: Sendable {
     tokenEnds.append(tokenEnd)
     customers.append(lastCustomer.map { customerNames.number(of: $0) } ?? Self.noCustomer)
     position += 1
-    recordedTotal += 1
     guard let change else { return }
-    changes.append(StoreChange(position: position, input: change.input, events: change.events))
+    changes.append(
+      StoreChange(position: position, input: change.input, events: change.events.map(StoreEventRecord.init)))
     let last = snapshots.last?.position ?? 0
     let changesSince = changes.count - changeIndex(after: last)
     if changesSince >= Self.changesBetweenSnapshots || position - last >= Self.stepsBetweenSnapshots {

@@ -17,7 +17,7 @@ extension WorldSimulation: UndoableHistory where Tokens == Simulation {
     /// A backend's change through Apple's API, if the step was one.
     public var backend: CommerceEvent?
     /// What the App Store did during the step.
-    public var storeEvents: [CommerceDomainEvent]
+    public var storeEvents: [StoreEventRecord]
     /// The clock after the step (a purchase or backend step leaves it where it was).
     public var now: VirtualTime
   }
@@ -26,9 +26,6 @@ extension WorldSimulation: UndoableHistory where Tokens == Simulation {
   public var position: Int { history.position }
   /// Steps recorded, undone ones included.
   public var stepCount: Int { history.count }
-  /// Steps ever recorded, forgotten ones included: only grows, so the steps made since an
-  /// earlier look are the newest `recordedCount - earlier` in effect.
-  public var recordedCount: Int { history.recordedTotal }
   /// The App Store before the first step.
   public var initialStore: CommerceWorld? { history.initialStore }
 
@@ -49,7 +46,7 @@ extension WorldSimulation: UndoableHistory where Tokens == Simulation {
   }
 
   /// What the App Store did in the steps in effect, oldest first.
-  public var appliedStoreEvents: [CommerceDomainEvent] {
+  public var appliedStoreEvents: [StoreEventRecord] {
     history.changes[..<history.changeIndex(after: position)].flatMap(\.events)
   }
 

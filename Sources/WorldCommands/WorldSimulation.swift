@@ -22,6 +22,11 @@ public struct WorldSimulation<Tokens: TokenEngine>: Sendable {
   /// Counts every change, undo and rewind: a reader that kept an index of the world knows to
   /// rebuild it when this moved.
   public internal(set) var revision = 0
+  /// Whether the App Store events of new steps are kept whole until taken (`takeStoreEvents`):
+  /// the server turns each into a notification; the history keeps only a short record of each.
+  public var collectsStoreEvents = false
+  /// The App Store events of the steps applied since the last `takeStoreEvents`, whole.
+  public private(set) var untakenStoreEvents: [CommerceDomainEvent] = []
   var history: WorldHistory
 
   /// One token event of a step and what the engine answered.
@@ -96,6 +101,8 @@ public struct WorldSimulation<Tokens: TokenEngine>: Sendable {
     }
     lastCustomer = customer
     revision += 1
+    if collectsStoreEvents { untakenStoreEvents += applied.storeEvents }
+    guard Tokens.keepsHistory else { return applied }
     let changedStore = !applied.storeEvents.isEmpty || input.isStoreStep || followedStorefront(applied)
     history.record(
       tokenEnd: tokens.position, change: changedStore ? (input, applied.storeEvents) : nil,
@@ -128,6 +135,12 @@ public struct WorldSimulation<Tokens: TokenEngine>: Sendable {
       if let saved { self = saved } else if tokens.position > start { tokens.takeBack(toStep: start) }
       throw error
     }
+  }
+
+  /// Hands over the App Store events of the steps applied since the last call, whole, oldest first.
+  public mutating func takeStoreEvents() -> [CommerceDomainEvent] {
+    defer { untakenStoreEvents = [] }
+    return untakenStoreEvents
   }
 
   /// Whether the App Store followed a storefront move (a change with no event of its own).

@@ -20,7 +20,7 @@ struct PurchaseScenarioTests {
   static func storeEvents(of state: TUIState) -> [String] {
     state.simulation.appliedStoreEvents.map { event in
       let customer = state.store.state.customers[Int(event.customer)].id
-      let transaction = event.transaction.map { String($0.transactionId) } ?? "-"
+      let transaction = event.transactionId.map { String($0) } ?? "-"
       return "\(event.time) \(customer) \(event.notification?.text ?? "-") \(event.summary) \(transaction)"
     }
   }

@@ -217,7 +217,7 @@ struct PurchaseTests {
     let session = state.simulation.appliedStoreEvents.map { event in
       let customer = state.store.state.customers[Int(event.customer)].id
       return
-        "\(event.time) \(customer) \(event.notification?.text ?? "-") \(event.summary) \(event.transaction.map { String($0.transactionId) } ?? "-")"
+        "\(event.time) \(customer) \(event.notification?.text ?? "-") \(event.summary) \(event.transactionId.map { String($0) } ?? "-")"
     }
     #expect(!session.isEmpty)
     #expect(replayed == session)
