@@ -113,7 +113,7 @@ public struct CommerceWorld: Sendable {
       out += try state.apply(.requestRefund(transactionId: id, reason: reason))
     case .reverseRefund(let product, let customer):
       try ensure(customer, world: world)
-      let match = state.transactions(of: customer).last {
+      let match = state.lastTransaction(of: customer) {
         state.products[Int($0.product)].id == product && $0.ownership == .purchased
           && $0.revocation != nil && $0.revocation?.type != .familyRevoke
       }
