@@ -24,7 +24,7 @@ struct LineItemRules {
     return errors
   }
 
-  private func error(_ kind: ReportErrorKind, _ detail: String, _ field: String, _ item: LineItem)
+  func error(_ kind: ReportErrorKind, _ detail: String, _ field: String, _ item: LineItem)
     -> ReportError
   {
     ReportError(kind, detail, fieldName: field, lineItemId: item.lineItemId)
@@ -41,6 +41,7 @@ struct LineItemRules {
             + "\(item.amountTaxExclusive + item.taxAmount), not amountTaxInclusive \(item.amountTaxInclusive)",
           "amountTaxInclusive", item))
     }
+    errors += fieldErrors(item)
     if item.quantity < 1 {
       errors.append(
         error(.invalidValue, "quantity must be at least 1, found \(item.quantity)", "quantity", item))
@@ -61,20 +62,20 @@ struct LineItemRules {
     switch item.eventType {
     case .buy:
       if item.productType == nil {
-        errors.append(error(.missingRequiredField, "productType is required with BUY", "productType", item))
+        errors.append(error(.omittedField, "productType is required with BUY", "productType", item))
       }
     case .refund:
       if item.referenceLineItemId == nil {
         errors.append(
           error(
-            .missingRequiredField, "referenceLineItemId is required with REFUND", "referenceLineItemId", item)
+            .omittedField, "referenceLineItemId is required with REFUND", "referenceLineItemId", item)
         )
       }
     }
     if item.productType == .subscription, item.eventType == .buy, item.subscriptionEvent == nil {
       errors.append(
         error(
-          .missingRequiredField, "subscriptionEvent is required with SUBSCRIPTION", "subscriptionEvent", item)
+          .omittedField, "subscriptionEvent is required with SUBSCRIPTION", "subscriptionEvent", item)
       )
     }
     if item.productType == .oneTimeBuy, item.subscriptionEvent != nil {
@@ -165,7 +166,16 @@ struct LineItemRules {
           "referenceLineItemId", item)
       ]
     }
-    var errors: [ReportError] = []
+    // Apple's refund references a buy; the mismatch checks compare with that buy only.
+    if refunded.eventType == .refund {
+      return [
+        error(
+          .refundReferencedByRefund,
+          "referenceLineItemId \(reference) names a REFUND; a refund references the BUY it refunds",
+          "lineItemId", item)
+      ]
+    }
+    var errors = refundMismatchErrors(item, refunded: refunded)
     if refunded.creationDate > item.creationDate {
       errors.append(
         error(

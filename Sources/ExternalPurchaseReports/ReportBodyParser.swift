@@ -110,7 +110,7 @@ private struct FieldReader {
     guard let value = fields[name], value != .null else {
       if required {
         errors.append(
-          ReportError(.missingRequiredField, "\(name) is required", fieldName: name, lineItemId: lineItemId))
+          ReportError(.omittedField, "\(name) is required", fieldName: name, lineItemId: lineItemId))
       }
       return nil
     }

@@ -223,7 +223,7 @@ struct LineItemRuleTests {
     let found = errors([subscription, oneTime, noType, erroneous], on: \.plain, in: fixture)
     #expect(
       found.map(\.name) == [
-        "MissingRequiredFieldError", "FieldNotAllowedError", "MissingRequiredFieldError",
+        "OmittedFieldError", "FieldNotAllowedError", "OmittedFieldError",
         "ErroneouslySubmittedNotRestatementError",
       ])
     #expect(found.map(\.lineItemId) == ["sub", "one", "none", "err"])
@@ -330,9 +330,14 @@ struct CorrectionRuleTests {
   }
 
   @Test func errorCodesArePublishedOnesOrEpsimsOwnRange() {
-    #expect(ReportErrorKind.lineItemCreationDateOutOfRange.code == 36)
-    #expect(ReportErrorKind.restatementNotAllowedCreationDate.code == 39)
-    let others = ReportErrorKind.allCases.filter { $0.code != 36 && $0.code != 39 }
+    // Apple's values, each from its error object's page.
+    let published: [ReportErrorKind: Int64] = [
+      .reportingCurrencyMismatch: 2, .omittedField: 4, .fieldNotAllowed: 5, .negativeValueNotAllowed: 15,
+      .taxCountryMismatch: 23, .refundReferencedByRefund: 28, .pricingCurrencyMismatch: 32,
+      .exchangeRateMismatch: 33, .lineItemCreationDateOutOfRange: 36, .restatementNotAllowedCreationDate: 39,
+    ]
+    for (kind, code) in published { #expect(kind.code == code, "\(kind.rawValue)") }
+    let others = ReportErrorKind.allCases.filter { published[$0] == nil }
     #expect(others.allSatisfy { $0.code > 9000 })
     #expect(Set(ReportErrorKind.allCases.map(\.code)).count == ReportErrorKind.allCases.count)
   }

@@ -35,7 +35,7 @@ struct CorrectionEndpointTests {
       try await expect(
         [item("a")], "InvalidRequestIdentifierError", "requestIdentifier", requestIdentifier: "abc")
       try await expect(
-        [item("a", ["productIdentifier": nil])], "MissingRequiredFieldError", "productIdentifier")
+        [item("a", ["productIdentifier": nil])], "OmittedFieldError", "productIdentifier")
       try await expect([item("a", ["quantity": 0])], "InvalidValueError", "quantity")
       try await expect(
         [item("a", ["subscriptionEvent": "RENEWAL"])], "FieldNotAllowedError", "subscriptionEvent")
