@@ -4,17 +4,22 @@
 extension LineItemRules {
   func fieldErrors(_ item: LineItem) -> [ReportError] {
     var errors: [ReportError] = []
-    var amounts = [
-      ("amountTaxInclusive", item.amountTaxInclusive), ("amountTaxExclusive", item.amountTaxExclusive),
-      ("taxAmount", item.taxAmount),
-    ]
-    if let net = item.netAmountTaxExclusive { amounts.append(("netAmountTaxExclusive", net)) }
-    for (field, value) in amounts where value < 0 {
-      errors.append(
-        error(
-          .negativeValueNotAllowed,
-          "\(field) must not be negative, found \(value) (a refund states positive amounts)",
-          field, item))
+    // The common case (nothing negative) is one comparison and allocates nothing: this runs per
+    // line item of every report.
+    let lowest = min(
+      item.amountTaxInclusive, item.amountTaxExclusive, item.taxAmount, item.netAmountTaxExclusive ?? 0)
+    if lowest < 0 {
+      let amounts = [
+        ("amountTaxInclusive", item.amountTaxInclusive), ("amountTaxExclusive", item.amountTaxExclusive),
+        ("taxAmount", item.taxAmount), ("netAmountTaxExclusive", item.netAmountTaxExclusive ?? 0),
+      ]
+      for (field, value) in amounts where value < 0 {
+        errors.append(
+          error(
+            .negativeValueNotAllowed,
+            "\(field) must not be negative, found \(value) (a refund states positive amounts)",
+            field, item))
+      }
     }
     // Apple's exchangeRate page: required when the two currencies differ, left out when they are
     // the same. A malformed code already has its own error and decides nothing here.
