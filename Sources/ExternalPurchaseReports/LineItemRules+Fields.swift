@@ -21,6 +21,18 @@ extension LineItemRules {
             field, item))
       }
     }
+    // Apple's OneTimeBuyLineItem has no referenceLineItemId, its RefundLineItem no
+    // subscriptionEvent (a ONE_TIME_BUY's subscriptionEvent is refused with the other shape rules).
+    if item.eventType == .buy, item.productType == .oneTimeBuy, item.referenceLineItemId != nil {
+      errors.append(
+        error(
+          .fieldNotAllowed, "referenceLineItemId is not allowed on a ONE_TIME_BUY purchase",
+          "referenceLineItemId", item))
+    }
+    if item.eventType == .refund, item.productType != .oneTimeBuy, item.subscriptionEvent != nil {
+      errors.append(
+        error(.fieldNotAllowed, "subscriptionEvent is not allowed on a REFUND", "subscriptionEvent", item))
+    }
     // Apple's exchangeRate page: required when the two currencies differ, left out when they are
     // the same. A malformed code already has its own error and decides nothing here.
     guard Self.isThreeUppercaseLetters(item.pricingCurrency),

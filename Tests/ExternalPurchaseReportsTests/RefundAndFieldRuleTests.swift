@@ -115,6 +115,19 @@ struct RefundAndFieldRuleTests {
     #expect(errors.map(\.lineItemId) == ["missing", "needless"])
   }
 
+  @Test func fieldsApplesLineItemObjectsDoNotHave() throws {
+    let fixture = try ReportWorld()
+    let ledger = ledgerWithPurchase(fixture)
+    var referencing = fixture.buy("buy-2", on: fixture.plain)
+    referencing.referenceLineItemId = "buy-1"
+    var eventful = refund("r-1", of: "buy-1", fixture)
+    eventful.subscriptionEvent = .renewal
+    let errors = found([referencing, eventful], ledger, fixture)
+    #expect(errors.map(\.name) == ["FieldNotAllowedError", "FieldNotAllowedError"])
+    #expect(errors.map(\.fieldName) == ["referenceLineItemId", "subscriptionEvent"])
+    #expect(errors.map(\.lineItemId) == ["buy-2", "r-1"])
+  }
+
   @Test func amountsAreNeverNegative() throws {
     let fixture = try ReportWorld()
     var item = fixture.buy("li", on: fixture.plain)
