@@ -42,9 +42,8 @@ struct LineItemRules {
           "amountTaxInclusive", item))
     }
     errors += fieldErrors(item)
-    if item.quantity < 1 {
-      errors.append(
-        error(.invalidValue, "quantity must be at least 1, found \(item.quantity)", "quantity", item))
+    if let quantity = item.quantity, quantity < 1 {
+      errors.append(error(.invalidValue, "quantity must be at least 1, found \(quantity)", "quantity", item))
     }
     for (field, value) in [
       ("reportingCurrency", item.reportingCurrency), ("pricingCurrency", item.pricingCurrency),
@@ -61,9 +60,10 @@ struct LineItemRules {
     }
     switch item.eventType {
     case .buy:
-      if item.productType == nil {
-        errors.append(error(.omittedField, "productType is required with BUY", "productType", item))
-      }
+      // Checked one by one, not through an array: this runs for every purchase of every report.
+      omitted(item.productType == nil, "productType", item, &errors)
+      omitted(item.productIdentifier == nil, "productIdentifier", item, &errors)
+      omitted(item.quantity == nil, "quantity", item, &errors)
     case .refund:
       if item.referenceLineItemId == nil {
         errors.append(
@@ -71,6 +71,10 @@ struct LineItemRules {
             .omittedField, "referenceLineItemId is required with REFUND", "referenceLineItemId", item)
         )
       }
+      // Apple's RefundLineItem has none of these: a refund is of the line item it references.
+      notAllowed(item.productType != nil, "productType", item, &errors)
+      notAllowed(item.productIdentifier != nil, "productIdentifier", item, &errors)
+      notAllowed(item.quantity != nil, "quantity", item, &errors)
     }
     if item.productType == .subscription, item.eventType == .buy, item.subscriptionEvent == nil {
       errors.append(
@@ -84,6 +88,14 @@ struct LineItemRules {
           .fieldNotAllowed, "subscriptionEvent is not allowed with ONE_TIME_BUY", "subscriptionEvent", item))
     }
     return errors
+  }
+
+  private func omitted(_ missing: Bool, _ field: String, _ item: LineItem, _ errors: inout [ReportError]) {
+    if missing { errors.append(error(.omittedField, "\(field) is required with BUY", field, item)) }
+  }
+
+  private func notAllowed(_ present: Bool, _ field: String, _ item: LineItem, _ errors: inout [ReportError]) {
+    if present { errors.append(error(.fieldNotAllowed, "\(field) is not allowed with REFUND", field, item)) }
   }
 
   /// Future dates, dates too old, and purchases outside the token's active range.

@@ -12,6 +12,8 @@ struct RefundAndFieldRuleTests {
     var item = fixture.buy(id, on: fixture.plain, offset: 2 * Milliseconds.hour)
     item.eventType = .refund
     item.productType = nil
+    item.productIdentifier = nil
+    item.quantity = nil
     item.referenceLineItemId = reference
     return item
   }
@@ -126,6 +128,31 @@ struct RefundAndFieldRuleTests {
     #expect(errors.map(\.name) == ["FieldNotAllowedError", "FieldNotAllowedError"])
     #expect(errors.map(\.fieldName) == ["referenceLineItemId", "subscriptionEvent"])
     #expect(errors.map(\.lineItemId) == ["buy-2", "r-1"])
+  }
+
+  /// Apple's RefundLineItem names the line item it refunds and carries no product of its own;
+  /// a purchase needs one (OneTimeBuyLineItem, SubscriptionBuyLineItem).
+  @Test func aRefundCarriesNoProductAndAPurchaseNeedsOne() throws {
+    let fixture = try ReportWorld()
+    let ledger = ledgerWithPurchase(fixture)
+    var productful = refund("r-1", of: "buy-1", fixture)
+    productful.productType = .oneTimeBuy
+    productful.productIdentifier = "com.example.gems"
+    productful.quantity = 1
+    var bare = fixture.buy("buy-2", on: fixture.plain)
+    bare.productIdentifier = nil
+    bare.quantity = nil
+    let errors = found([productful, bare], ledger, fixture)
+    #expect(
+      errors.map(\.name) == [
+        "FieldNotAllowedError", "FieldNotAllowedError", "FieldNotAllowedError", "OmittedFieldError",
+        "OmittedFieldError",
+      ])
+    #expect(
+      errors.map(\.fieldName) == [
+        "productType", "productIdentifier", "quantity", "productIdentifier", "quantity",
+      ])
+    #expect(errors.map(\.lineItemId) == ["r-1", "r-1", "r-1", "buy-2", "buy-2"])
   }
 
   @Test func amountsAreNeverNegative() throws {

@@ -244,8 +244,9 @@ struct LineItemRuleTests {
 struct CorrectionRuleTests {
   private func refund(_ id: String, of reference: String, at date: VirtualTime) -> LineItem {
     LineItem(
-      lineItemId: id, creationDate: date, eventType: .refund, referenceLineItemId: reference,
-      productIdentifier: "com.example.gems", amountTaxInclusive: 1_210, amountTaxExclusive: 1_000,
+      lineItemId: id, creationDate: date, eventType: .refund, productType: nil,
+      referenceLineItemId: reference,
+      productIdentifier: nil, quantity: nil, amountTaxInclusive: 1_210, amountTaxExclusive: 1_000,
       taxAmount: 210,
       reportingCurrency: "EUR", pricingCurrency: "EUR", taxCountry: "NLD")
   }

@@ -42,7 +42,10 @@ struct CorrectionEndpointTests {
       try await expect(
         [item("a", ["erroneouslySubmitted": true])], "ErroneouslySubmittedNotRestatementError",
         "erroneouslySubmitted")
-      let refund: [String: Any?] = ["eventType": "REFUND", "referenceLineItemId": "b1"]
+      let refund: [String: Any?] = [
+        "eventType": "REFUND", "referenceLineItemId": "b1", "productType": nil, "productIdentifier": nil,
+        "quantity": nil,
+      ]
       try await expect([item("r", refund)], "ReferencedLineItemNotFoundError", "referenceLineItemId")
 
       let purchase = try reportBody(token: id, status: "LINE_ITEM", lineItems: [item("b1")])
