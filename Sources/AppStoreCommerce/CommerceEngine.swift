@@ -47,6 +47,13 @@ extension CommerceState {
       }
       customers[Int(index)].storefront = storefront
       customers[Int(index)].storefrontId = id
+    case .rescindConsent(let customer):
+      // Apple describes only the notification: transactions and subscriptions stay as they are.
+      let index = try existingCustomer(customer)
+      out.append(
+        CommerceDomainEvent(
+          time: now, customer: index, notification: .init(.rescindConsent), transaction: nil, chain: nil,
+          shared: nil, summary: "consent rescinded by a parent or guardian"))
     case .requestRefund(let transactionId, let reason):
       try requestRefund(transactionId, reason: reason, into: &out)
     case .declineRefund(let transactionId): try declineRefund(transactionId, into: &out)

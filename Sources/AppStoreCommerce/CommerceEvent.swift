@@ -44,6 +44,8 @@ public enum CommerceEvent: Hashable, Sendable {
   case joinFamily(customer: String, familyId: String)
   case leaveFamily(customer: String)
   case setStorefront(customer: String, storefront: String, storefrontId: String?)
+  /// A parent or guardian withdraws consent for the customer's use of the app: RESCIND_CONSENT.
+  case rescindConsent(customer: String)
 
   // The App Store.
   /// The customer asks for a refund, giving `reason` (**assumption:** OTHER when none is given).

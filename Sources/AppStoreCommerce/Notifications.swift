@@ -19,6 +19,8 @@ public enum NotificationType: String, Hashable, Sendable, CaseIterable, Codable 
   case oneTimeCharge = "ONE_TIME_CHARGE"
   case renewalExtended = "RENEWAL_EXTENDED"
   case renewalExtension = "RENEWAL_EXTENSION"
+  /// A parent or guardian withdrew consent for a child's use of the app; carries `appData`.
+  case rescindConsent = "RESCIND_CONSENT"
 }
 
 /// `subtype` values (SPEC-APPSTORE 5.4) the engine uses.

@@ -32,6 +32,9 @@ public enum CommerceStep: Hashable, Sendable {
   /// `refund-reverse PRODUCT of CUSTOMER`: Apple reverses the refund of the customer's latest
   /// refunded transaction of the product (REFUND_REVERSED).
   case reverseRefund(product: String, customer: String)
+  /// `rescind-consent CUSTOMER`: the customer's parent or guardian withdraws consent for the
+  /// app (RESCIND_CONSENT).
+  case rescindConsent(customer: String)
   /// `price PRODUCT STOREFRONT AMOUNT [consent]`: a new catalog price; a raise of a subscription
   /// tells its subscribers (PRICE_INCREASE), and `consent` makes them agree before renewing at it.
   case setPrice(product: String, storefront: String, milliunits: Int64, needsConsent: Bool)
@@ -51,7 +54,7 @@ public enum CommerceStep: Hashable, Sendable {
       .refund(_, let customer, _), .joinFamily(let customer, _), .consume(_, let customer, _),
       .leaveFamily(let customer), .partialRefund(_, let customer, _, _), .requestRefund(_, let customer, _),
       .declineRefund(_, let customer), .consentToPriceIncrease(let customer, _), .clearHistory(let customer),
-      .reverseRefund(_, let customer):
+      .reverseRefund(_, let customer), .rescindConsent(let customer):
       return customer
     }
   }

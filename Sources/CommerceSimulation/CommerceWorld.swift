@@ -119,6 +119,9 @@ public struct CommerceWorld: Sendable {
       }
       guard let match else { throw SimulationError("\(customer) has no refunded \(product) to reinstate") }
       out += try state.apply(.reverseRefund(transactionId: String(match.transactionId)))
+    case .rescindConsent(let customer):
+      try ensure(customer, world: world)
+      out += try state.apply(.rescindConsent(customer: customer))
     case .declineRefund(let product, let customer):
       let id = try latestTransaction(of: product, customer: customer, world: world)
       out += try state.apply(.declineRefund(transactionId: id))

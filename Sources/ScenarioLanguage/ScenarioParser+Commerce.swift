@@ -209,6 +209,8 @@ extension ScenarioParser {
     case "refund-reverse":
       let (product, customer) = try productOfCustomer(&reader)
       return .reverseRefund(product: product, customer: customer)
+    case "rescind-consent":
+      return .rescindConsent(customer: try knownCustomer(&reader))
     case "refund-decline":
       let (product, customer) = try productOfCustomer(&reader)
       return .declineRefund(product: product, customer: customer)

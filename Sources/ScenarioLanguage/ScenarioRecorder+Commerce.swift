@@ -59,7 +59,8 @@ extension ScenarioRecorder {
       .declineRefund(let product, _), .reverseRefund(let product, _), .setPrice(let product, _, _, _),
       .sale(let product, _):
       return product
-    case .autoRenew, .billing, .joinFamily, .leaveFamily, .consentToPriceIncrease, .clearHistory:
+    case .autoRenew, .billing, .joinFamily, .leaveFamily, .consentToPriceIncrease, .clearHistory,
+      .rescindConsent:
       return nil
     }
   }

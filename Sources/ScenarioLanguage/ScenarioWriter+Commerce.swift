@@ -73,6 +73,7 @@ extension ScenarioWriter {
     case .consentToPriceIncrease(let customer, let group): return "price-consent \(customer) \(group)"
     case .sale(let product, let forSale): return "sale \(product) " + onOff(forSale)
     case .clearHistory(let customer): return "clear-history \(customer)"
+    case .rescindConsent(let customer): return "rescind-consent \(customer)"
     }
   }
 

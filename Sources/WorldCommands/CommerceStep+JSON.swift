@@ -57,6 +57,7 @@ extension CommerceStep {
       fields.product = product
       fields.forSale = forSale
     case .clearHistory(let customer): fields = Self.of("clearHistory", customer)
+    case .rescindConsent(let customer): fields = Self.of("rescindConsent", customer)
     }
     return fields
   }
@@ -132,6 +133,7 @@ extension FieldReader {
         customer: try need(fields.customer, "customer"), group: try need(fields.group, "group"))
     case "sale":
       return .sale(product: try need(fields.product, "product"), forSale: try need(fields.forSale, "forSale"))
+    case "rescindConsent": return .rescindConsent(customer: try need(fields.customer, "customer"))
     default: return .clearHistory(customer: try need(fields.customer, "customer"))
     }
   }

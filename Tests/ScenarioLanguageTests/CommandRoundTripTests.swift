@@ -195,7 +195,7 @@ struct CommandMaker {
     let product = ["news.monthly", "news.yearly", "coins.100"].randomElement(using: &random)!
     let quantity = Int.random(in: StepLimits.quantity.range, using: &random)
     let reason: RevocationReason = Bool.random(using: &random) ? .appIssue : .other
-    switch Int.random(in: 0..<16, using: &random) {
+    switch Int.random(in: 0..<17, using: &random) {
     case 0:
       let offer = product == "news.monthly" && Bool.random(using: &random) ? "trial" : nil
       let token = Bool.random(using: &random) ? "6f1e7d3a-2b4c-4d5e-8f90-1a2b3c4d5e6f" : nil
@@ -223,6 +223,7 @@ struct CommandMaker {
     case 12: return .consentToPriceIncrease(customer: customer, group: "news")
     case 13: return .sale(product: product, forSale: Bool.random(using: &random))
     case 14: return .reverseRefund(product: product, customer: customer)
+    case 15: return .rescindConsent(customer: customer)
     default: return .clearHistory(customer: customer)
     }
   }
