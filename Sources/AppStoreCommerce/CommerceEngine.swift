@@ -47,8 +47,17 @@ extension CommerceState {
       }
       customers[Int(index)].storefront = storefront
       customers[Int(index)].storefrontId = id
-    case .requestRefund(let transactionId): try requestRefund(transactionId, into: &out)
+    case .rescindConsent(let customer):
+      // Apple describes only the notification: transactions and subscriptions stay as they are.
+      let index = try existingCustomer(customer)
+      out.append(
+        CommerceDomainEvent(
+          time: now, customer: index, notification: .init(.rescindConsent), transaction: nil, chain: nil,
+          shared: nil, summary: "consent rescinded by a parent or guardian"))
+    case .requestRefund(let transactionId, let reason):
+      try requestRefund(transactionId, reason: reason, into: &out)
     case .declineRefund(let transactionId): try declineRefund(transactionId, into: &out)
+    case .reverseRefund(let transactionId): try reverseRefund(transactionId, into: &out)
     case .refund(let transactionId, let reason, let percentage):
       try refund(transactionId, reason: reason, percentage: percentage, into: &out)
     case .raisePrice(let productId, let storefront, let milliunits, let needsConsent):
@@ -104,10 +113,29 @@ extension CommerceState {
     introductoryOfferUsed = introductoryOfferUsed.filter { $0.customer != customer }
   }
 
-  /// Appends a transaction and indexes it.
+  /// Appends a transaction, stamped as the newest change.
   mutating func record(_ transaction: TransactionRecord) -> Int32 {
-    transactions.append(transaction)
+    var stamped = transaction
+    lastModification += 1
+    stamped.modifiedDate = now
+    stamped.modification = lastModification
+    transactions.append(stamped)
     return Int32(transactions.count - 1)
+  }
+
+  /// Changes a transaction; when its signed payload changed, it becomes the newest change, so it
+  /// moves to the end of the history and a backend polling with its last revision sees it again
+  /// (SPEC-APPSTORE 4.4).
+  mutating func modifyTransaction(_ index: Int32, _ change: (inout TransactionRecord) -> Void) {
+    let before = transactions[Int(index)]
+    var after = before
+    change(&after)
+    if !after.signsLike(before) {
+      lastModification += 1
+      after.modifiedDate = now
+      after.modification = lastModification
+    }
+    transactions[Int(index)] = after
   }
 
   /// A domain event about a chain (and its newest transaction) as they are now.

@@ -44,10 +44,15 @@ public enum CommerceEvent: Hashable, Sendable {
   case joinFamily(customer: String, familyId: String)
   case leaveFamily(customer: String)
   case setStorefront(customer: String, storefront: String, storefrontId: String?)
+  /// A parent or guardian withdraws consent for the customer's use of the app: RESCIND_CONSENT.
+  case rescindConsent(customer: String)
 
   // The App Store.
-  case requestRefund(transactionId: String)
+  /// The customer asks for a refund, giving `reason` (**assumption:** OTHER when none is given).
+  case requestRefund(transactionId: String, reason: ConsumptionRequestReason = .other)
   case declineRefund(transactionId: String)
+  /// Apple reverses an earlier refund (a dispute resolved for the developer): REFUND_REVERSED.
+  case reverseRefund(transactionId: String)
   /// Refund a transaction: `percentage` in milliunits (100000 = full), below that a prorated refund.
   case refund(transactionId: String, reason: RevocationReason, percentage: Int)
   /// A new price; `needsConsent` false notifies subscribers (PRICE_INCREASE/ACCEPTED) and applies at renewal.

@@ -51,6 +51,13 @@ public struct CommerceSettings: Hashable, Sendable {
   public var sandboxScalesBillingWindows: Bool
   /// Lapses shorter than this keep `recentSubscriptionStartDate` (SPEC-APPSTORE 3.2: 60 days).
   public var recentStartLapse: VirtualDuration
+  /// **Assumption** (Apple is silent): changing product while auto-renew is off turns it back on,
+  /// since the customer chose to be billed for the new plan; false keeps it off, so the new product
+  /// expires at the period's end as VOLUNTARY.
+  public var changeTurnsAutoRenewOn: Bool
+  /// The most people in one family: the organizer and up to five members (Apple, "Supporting
+  /// Family Sharing in your app": a customer shares "with up to five family members").
+  public var familySizeLimit: Int = 6
   /// First digits of transaction ids. **Assumption:** Apple's shape is a 15-16 digit string; epsim
   /// starts sandbox ids with 1 and production ids with 2 so the two never mix.
   public var idPrefix: UInt64 { environment == .sandbox ? 1 : 2 }
@@ -60,7 +67,8 @@ public struct CommerceSettings: Hashable, Sendable {
     gracePeriod: GracePeriodSetting = GracePeriodSetting(),
     billingRetryLength: VirtualDuration = 60 * Milliseconds.day,
     billingRetryInterval: VirtualDuration = Milliseconds.day, sandboxRenewalLimit: Int = 12,
-    sandboxScalesBillingWindows: Bool = true, recentStartLapse: VirtualDuration = 60 * Milliseconds.day
+    sandboxScalesBillingWindows: Bool = true, recentStartLapse: VirtualDuration = 60 * Milliseconds.day,
+    changeTurnsAutoRenewOn: Bool = true
   ) {
     self.environment = environment
     self.bundleId = bundleId
@@ -70,6 +78,7 @@ public struct CommerceSettings: Hashable, Sendable {
     self.sandboxRenewalLimit = sandboxRenewalLimit
     self.sandboxScalesBillingWindows = sandboxScalesBillingWindows
     self.recentStartLapse = recentStartLapse
+    self.changeTurnsAutoRenewOn = changeTurnsAutoRenewOn
   }
 
   public static let production = CommerceSettings(environment: .production)

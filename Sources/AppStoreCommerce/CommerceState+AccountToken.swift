@@ -18,13 +18,13 @@ extension CommerceState {
         "\(originalTransactionId) is a family member's copy; set the token on the purchaser's")
     }
     guard transaction.chain >= 0 else {
-      transactions[Int(index)].appAccountToken = token
+      modifyTransaction(index) { $0.appAccountToken = token }
       out.append(transactionEvent(nil, transaction: index, summary: "app account token set"))
       return
     }
     let chain = transaction.chain
     chains[Int(chain)].appAccountToken = token
-    transactions[Int(chains[Int(chain)].latestTransaction)].appAccountToken = token
+    modifyTransaction(chains[Int(chain)].latestTransaction) { $0.appAccountToken = token }
     out.append(chainEvent(nil, chain: chain, summary: "app account token set"))
   }
 }

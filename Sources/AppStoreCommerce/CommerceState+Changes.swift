@@ -22,6 +22,18 @@ extension CommerceState {
     }
   }
 
+  /// A customer with auto-renew off who picks another plan has chosen to be billed for it: auto-renew
+  /// comes back on (DID_CHANGE_RENEWAL_STATUS/AUTO_RENEW_ENABLED) before the change is notified.
+  /// **Assumption** (Apple is silent; setting `changeTurnsAutoRenewOn`, issue 25).
+  private mutating func renewAgainOnChange(_ chain: Int32, into out: inout [CommerceDomainEvent]) {
+    guard settings.changeTurnsAutoRenewOn, !chains[Int(chain)].autoRenew else { return }
+    chains[Int(chain)].autoRenew = true
+    emit(
+      .init(.didChangeRenewalStatus, .autoRenewEnabled), chain: chain,
+      summary: "auto-renew on with the change",
+      into: &out)
+  }
+
   /// The live chain a change of product applies to, checked.
   func chainForChange(customer: String, productId: String) throws(CommerceError) -> Int32 {
     let product = try existingProduct(productId)
@@ -39,7 +51,12 @@ extension CommerceState {
   /// Upgrade (at once, `isUpgraded` on the old transaction), downgrade (at the next renewal) or crossgrade.
   /// **Assumption:** a crossgrade to the same duration acts like an upgrade, to another duration like a
   /// downgrade, with those subtypes; choosing the current product again cancels a pending change (no subtype).
-  mutating func changeProduct(chain: Int32, to product: Int32, into out: inout [CommerceDomainEvent])
+  /// With `offer` (a position in the target's offers), the change redeems it: the upgrade's new
+  /// period or the downgraded renewal is charged under it, and the notification is OFFER_REDEEMED
+  /// with the change's subtype.
+  mutating func changeProduct(
+    chain: Int32, to product: Int32, offer: Int32? = nil, into out: inout [CommerceDomainEvent]
+  )
     throws(CommerceError)
   {
     let value = chains[Int(chain)]
@@ -53,6 +70,7 @@ extension CommerceState {
       guard value.autoRenewProduct != product else {
         throw CommerceError("\(customers[Int(value.customer)].id) is subscribed to \(target.id) already")
       }
+      renewAgainOnChange(chain, into: &out)
       chains[Int(chain)].autoRenewProduct = product
       emit(.init(.didChangeRenewalPref), chain: chain, summary: "pending change cancelled", into: &out)
       return
@@ -60,34 +78,41 @@ extension CommerceState {
     let info = target.subscription!
     let immediate =
       info.level < current.level || (info.level == current.level && info.duration == current.duration)
+    let type: NotificationType = offer == nil ? .didChangeRenewalPref : .offerRedeemed
     guard immediate else {
+      renewAgainOnChange(chain, into: &out)
       chains[Int(chain)].autoRenewProduct = product
-      emit(
-        .init(.didChangeRenewalPref, .downgrade), chain: chain, summary: "downgrade to \(target.id)",
-        into: &out)
+      if let offer {
+        chains[Int(chain)].offer = RunningOffer(
+          productIndex: product, offerIndex: offer, remaining: target.offers[Int(offer)].periodCount)
+      }
+      emit(.init(type, .downgrade), chain: chain, summary: "downgrade to \(target.id)", into: &out)
       return
     }
     guard value.status(at: now) == .active else {
       throw CommerceError("an upgrade needs an active subscription; billing must recover first")
     }
-    transactions[Int(value.latestTransaction)].isUpgraded = true
-    let expires = periodEnd(info.duration, from: now, customer: value.customer)
+    renewAgainOnChange(chain, into: &out)
+    modifyTransaction(value.latestTransaction) { $0.isUpgraded = true }
+    let redeemed = offer.map { target.offers[Int($0)] }
+    let expires = periodEnd(redeemed?.period ?? info.duration, from: now, customer: value.customer)
     let transaction = newTransaction(
-      customer: value.customer, product: product, price: price.milliunits, reason: .purchase,
-      original: (value.originalTransactionId, value.originalPurchaseDate), expires: expires, offer: nil,
-      appAccountToken: value.appAccountToken, chain: chain)
-    var updated = value
+      customer: value.customer, product: product,
+      price: redeemed?.price(in: storefront) ?? price.milliunits, reason: .purchase,
+      original: (value.originalTransactionId, value.originalPurchaseDate), expires: expires,
+      offer: offer.map { Int16($0) }, appAccountToken: value.appAccountToken, chain: chain)
+    var updated = chains[Int(chain)]
     updated.latestTransaction = record(transaction)
     updated.product = product
     updated.autoRenewProduct = product
     updated.expiresDate = expires
-    updated.offer = nil
+    updated.offer = offer.map {
+      RunningOffer(productIndex: product, offerIndex: $0, remaining: target.offers[Int($0)].periodCount - 1)
+    }
     updated.priceIncrease = nil
     chains[Int(chain)] = updated
     schedule(chain)
-    emit(
-      .init(.didChangeRenewalPref, .upgrade), chain: chain, summary: "upgrade to \(target.id)", copies: true,
-      into: &out)
+    emit(.init(type, .upgrade), chain: chain, summary: "upgrade to \(target.id)", copies: true, into: &out)
   }
 
   mutating func consentToPriceIncrease(

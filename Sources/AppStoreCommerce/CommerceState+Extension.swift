@@ -102,9 +102,9 @@ extension CommerceState {
     let expires = value.expiresDate + length
     chains[Int(chain)].expiresDate = expires
     chains[Int(chain)].extensionDates.append(now)
-    transactions[Int(value.latestTransaction)].expiresDate = expires
+    modifyTransaction(value.latestTransaction) { $0.expiresDate = expires }
     for share in value.shares where sharedChains[Int(share)].revokedAt == nil {
-      transactions[Int(sharedChains[Int(share)].latestTransaction)].expiresDate = expires
+      modifyTransaction(sharedChains[Int(share)].latestTransaction) { $0.expiresDate = expires }
     }
     schedule(chain)
   }

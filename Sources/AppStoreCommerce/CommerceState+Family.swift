@@ -82,14 +82,17 @@ extension CommerceState {
     }
   }
 
-  /// A member gets a copy of a shareable non-consumable. **Assumption:** Apple notifies nothing for it.
+  /// A member gets a copy of a shareable non-consumable: ONE_TIME_CHARGE with the member's
+  /// FAMILY_SHARED transaction (Apple's ONE_TIME_CHARGE covers a non-consumable received through
+  /// Family Sharing, issue 25).
   mutating func shareNonConsumable(
     _ transaction: Int32, with member: Int32, into out: inout [CommerceDomainEvent]
   ) {
     let copy = copyTransaction(transaction, for: member, original: nil)
     nonConsumableCopies[transaction, default: []].append(copy)
     out.append(
-      transactionEvent(nil, transaction: copy, summary: "family access for \(customers[Int(member)].id)"))
+      transactionEvent(
+        .init(.oneTimeCharge), transaction: copy, summary: "family access for \(customers[Int(member)].id)"))
   }
 
   mutating func joinFamily(_ customerId: String, familyId: String, into out: inout [CommerceDomainEvent])
@@ -99,19 +102,33 @@ extension CommerceState {
     if let current = customers[Int(customer)].familyId {
       throw CommerceError("\(customerId) is in family \(current) already; leave it first")
     }
+    let size = customers.lazy.filter { $0.familyId == familyId }.count
+    guard size < settings.familySizeLimit else {
+      throw CommerceError(
+        "family \(familyId) has \(size) people already, the most Family Sharing allows (an organizer and "
+          + "up to five members)")
+    }
     customers[Int(customer)].familyId = familyId
-    let family = Set(familyMembers(of: customer))
-    for chain in chains.indices where family.contains(chains[chain].customer) && chains[chain].isLive {
+    // Sharing goes both ways (Apple: a customer shares with up to five family members): the
+    // family's purchases reach the newcomer, and the newcomer's reach the family.
+    let everyone = Set(familyMembers(of: customer)).union([customer])
+    for chain in chains.indices where everyone.contains(chains[chain].customer) && chains[chain].isLive {
       if products[Int(chains[chain].product)].familyShareable { shareChain(Int32(chain), into: &out) }
     }
     for index in transactions.indices {
       let transaction = transactions[index]
-      guard family.contains(transaction.customer), transaction.ownership == .purchased,
+      guard everyone.contains(transaction.customer), transaction.ownership == .purchased,
         transaction.revocation == nil, products[Int(transaction.product)].type == .nonConsumable,
         products[Int(transaction.product)].familyShareable,
         index >= Int(historyStart[transaction.customer] ?? 0)
       else { continue }
-      shareNonConsumable(Int32(index), with: customer, into: &out)
+      let holders = Set(
+        (nonConsumableCopies[Int32(index)] ?? []).filter { transactions[Int($0)].revocation == nil }.map {
+          transactions[Int($0)].customer
+        })
+      for member in everyone.sorted() where member != transaction.customer && !holders.contains(member) {
+        shareNonConsumable(Int32(index), with: member, into: &out)
+      }
     }
   }
 
@@ -142,15 +159,15 @@ extension CommerceState {
   mutating func revokeShare(_ share: Int32, into out: inout [CommerceDomainEvent]) {
     sharedChains[Int(share)].revokedAt = now
     let latest = sharedChains[Int(share)].latestTransaction
-    transactions[Int(latest)].revocation = Revocation(
-      date: now, reason: nil, type: .familyRevoke, percentage: nil)
+    let revocation = Revocation(date: now, reason: nil, type: .familyRevoke, percentage: nil)
+    modifyTransaction(latest) { $0.revocation = revocation }
     out.append(sharedEvent(.init(.revoke), share: share, summary: "family access revoked"))
   }
 
   /// A member loses a shared non-consumable.
   mutating func revokeCopy(_ copy: Int32, into out: inout [CommerceDomainEvent]) {
-    transactions[Int(copy)].revocation = Revocation(
-      date: now, reason: nil, type: .familyRevoke, percentage: nil)
+    let revocation = Revocation(date: now, reason: nil, type: .familyRevoke, percentage: nil)
+    modifyTransaction(copy) { $0.revocation = revocation }
     out.append(transactionEvent(.init(.revoke), transaction: copy, summary: "family access revoked"))
   }
 }

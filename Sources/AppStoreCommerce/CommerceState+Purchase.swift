@@ -153,29 +153,28 @@ extension CommerceState {
       chains[Int(chainIndexValue)] = chain
     }
     schedule(chainIndexValue)
+    // SUBSCRIBED whatever the offer: Apple sends OFFER_REDEEMED only for an offer redeemed on an
+    // active subscription (changelog of 23 January 2024, issue 25).
     let subtype: NotificationSubtype = existing == nil ? .initialBuy : .resubscribe
-    let type: NotificationType =
-      offer.map { $0.type == .introductory ? .subscribed : .offerRedeemed } ?? .subscribed
     let verb = existing == nil ? "subscribed to" : "resubscribed to"
     emit(
-      .init(type, subtype), chain: chainIndexValue,
+      .init(.subscribed, subtype), chain: chainIndexValue,
       summary: "\(request.customer) \(verb) \(products[Int(product)].id)", copies: true, into: &out)
     if products[Int(product)].familyShareable { shareChain(chainIndexValue, into: &out) }
   }
 
-  /// A subscriber redeems a promotional offer or offer code for the product that renews next: it applies
-  /// from the next renewal (OFFER_REDEEMED without subtype, SPEC-APPSTORE 5.3). **Assumption:** a redeemed
-  /// offer replaces one still running; redeeming for another product of the group is refused.
+  /// A subscriber redeems a promotional offer or offer code. For the product that renews next, it
+  /// applies from the next renewal (OFFER_REDEEMED without subtype, SPEC-APPSTORE 5.3); for the
+  /// current product while a change is pending, the change is cancelled and the offer applies
+  /// from the next renewal; for another product of the group, it is a change of product with the
+  /// offer: an upgrade at once (OFFER_REDEEMED/UPGRADE), a downgrade at the next renewal
+  /// (OFFER_REDEEMED/DOWNGRADE), as Apple's subtypes say. **Assumption:** a redeemed offer
+  /// replaces one still running.
   private mutating func redeemForNextRenewal(
     _ request: PurchaseRequest, chain: Int32, product: Int32, into out: inout [CommerceDomainEvent]
   ) throws(CommerceError) {
     let value = chains[Int(chain)]
     let item = products[Int(product)]
-    guard product == value.autoRenewProduct else {
-      throw CommerceError(
-        "\(request.customer) renews \(products[Int(value.autoRenewProduct)].id) next; an offer for \(item.id) needs that product"
-      )
-    }
     let offerIndex = try offerForPurchase(
       request, product: product, customer: value.customer, existing: chain)!
     let offer = item.offers[Int(offerIndex)]
@@ -183,6 +182,11 @@ extension CommerceState {
       throw CommerceError(
         "offer \(offer.id) is not for current subscribers; use a promotional offer or an offer code")
     }
+    guard product == value.autoRenewProduct || product == value.product else {
+      try changeProduct(chain: chain, to: product, offer: offerIndex, into: &out)
+      return
+    }
+    chains[Int(chain)].autoRenewProduct = product
     chains[Int(chain)].offer = RunningOffer(
       productIndex: product, offerIndex: offerIndex, remaining: offer.periodCount)
     emit(.init(.offerRedeemed), chain: chain, summary: "\(request.customer) redeemed \(offer.id)", into: &out)

@@ -17,9 +17,9 @@ extension CommerceState {
 
   /// The customer asks Apple for a refund: CONSUMPTION_REQUEST for consumables and auto-renewables, and
   /// the App Store turns auto-renew off for a subscription (SPEC-APPSTORE 5.3).
-  mutating func requestRefund(_ transactionId: String, into out: inout [CommerceDomainEvent])
-    throws(CommerceError)
-  {
+  mutating func requestRefund(
+    _ transactionId: String, reason: ConsumptionRequestReason, into out: inout [CommerceDomainEvent]
+  ) throws(CommerceError) {
     let index = try refundable(transactionId)
     guard !refundRequests.contains(index) else {
       throw CommerceError("a refund of \(transactionId) is requested already")
@@ -28,9 +28,10 @@ extension CommerceState {
     let transaction = transactions[Int(index)]
     let type = products[Int(transaction.product)].type
     let asksForData = type == .consumable || type == .autoRenewable
-    out.append(
-      transactionEvent(
-        asksForData ? .init(.consumptionRequest) : nil, transaction: index, summary: "refund requested"))
+    var request = transactionEvent(
+      asksForData ? .init(.consumptionRequest) : nil, transaction: index, summary: "refund requested")
+    request.consumptionRequestReason = asksForData ? reason : nil
+    out.append(request)
     if transaction.chain >= 0, chains[Int(transaction.chain)].isLive, chains[Int(transaction.chain)].autoRenew
     {
       chains[Int(transaction.chain)].autoRenew = false
@@ -60,9 +61,10 @@ extension CommerceState {
       throw CommerceError("refund percentage \(percentage) must be 1...100000 (milliunits of a percent)")
     }
     refundRequests.remove(index)
-    transactions[Int(index)].revocation = Revocation(
+    let revocation = Revocation(
       date: now, reason: reason, type: percentage == 100_000 ? .refundFull : .refundProrated,
       percentage: Int32(percentage))
+    modifyTransaction(index) { $0.revocation = revocation }
     let chain = transactions[Int(index)].chain
     let revokesChain = chain >= 0 && chains[Int(chain)].latestTransaction == index
     if revokesChain {
@@ -78,6 +80,41 @@ extension CommerceState {
     }
     for copy in nonConsumableCopies[index] ?? [] where transactions[Int(copy)].revocation == nil {
       revokeCopy(copy, into: &out)
+    }
+  }
+
+  /// Apple reverses a refund (REFUND_REVERSED, SPEC-APPSTORE 5.3: "reinstate content"): the
+  /// transaction loses its revocation fields and moves in the history. **Assumptions** (Apple is
+  /// silent on the details): a subscription the refund revoked comes back as it would be had the
+  /// refund never been made, active until its expiry or expired at it, with auto-renew still off
+  /// (the customer turns it on); family members get their access back as new copies.
+  mutating func reverseRefund(_ transactionId: String, into out: inout [CommerceDomainEvent])
+    throws(CommerceError)
+  {
+    let index = try existingTransaction(transactionId)
+    let transaction = transactions[Int(index)]
+    guard let revocation = transaction.revocation, revocation.type != .familyRevoke else {
+      throw CommerceError("transaction \(transactionId) has no refund to reverse")
+    }
+    modifyTransaction(index) { $0.revocation = nil }
+    let chain = transaction.chain
+    if chain >= 0, chains[Int(chain)].latestTransaction == index, case .revoked = chains[Int(chain)].phase {
+      chains[Int(chain)].phase = chains[Int(chain)].expiresDate > now ? .active : .expired(.other)
+      schedule(chain)
+    }
+    out.append(transactionEvent(.init(.refundReversed), transaction: index, summary: "refund reversed"))
+    let product = products[Int(transaction.product)]
+    guard product.familyShareable else { return }
+    if chain >= 0 {
+      if chains[Int(chain)].isLive { shareChain(chain, into: &out) }
+    } else if product.type == .nonConsumable {
+      let holders = Set(
+        (nonConsumableCopies[index] ?? []).filter { transactions[Int($0)].revocation == nil }.map {
+          transactions[Int($0)].customer
+        })
+      for member in familyMembers(of: transaction.customer) where !holders.contains(member) {
+        shareNonConsumable(index, with: member, into: &out)
+      }
     }
   }
 

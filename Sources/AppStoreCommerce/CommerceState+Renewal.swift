@@ -29,7 +29,11 @@ extension CommerceState {
         chains[Int(chain)].phase = .billingRetry(retry)
         emit(.init(.gracePeriodExpired), chain: chain, summary: "grace period ended", into: &out)
       } else if retry.nextAttempt <= retry.retryEnd {
-        if customers[Int(chains[Int(chain)].customer)].billingFails {
+        if !isRenewable(chain) {
+          // A retry renews the product like any renewal: one no longer sold ends the subscription
+          // instead of charging for it (SPEC-APPSTORE 3.2 intent 4, 5.3 PRODUCT_NOT_FOR_SALE).
+          expire(chain, .productNotAvailable, .productNotForSale, into: &out)
+        } else if customers[Int(chains[Int(chain)].customer)].billingFails {
           retry.nextAttempt += window(settings.billingRetryInterval, customer: chains[Int(chain)].customer)
           chains[Int(chain)].phase = .billingRetry(retry)
         } else {
@@ -45,15 +49,13 @@ extension CommerceState {
   /// A period ends: renew, fail billing, or expire for the reason that applies (SPEC-APPSTORE 3.2, 5.3, 6).
   private mutating func periodEnded(_ chain: Int32, into out: inout [CommerceDomainEvent]) {
     let value = chains[Int(chain)]
-    let storefront = customers[Int(value.customer)].storefront
-    let next = products[Int(value.autoRenewProduct)]
     if !value.autoRenew {
       expire(chain, .customerCancelled, .voluntary, into: &out)
     } else if isSandbox && value.renewalsSincePurchase >= settings.sandboxRenewalLimit {
       // The sandbox turns auto-renew off on the 13th attempt (SPEC-APPSTORE 6).
       chains[Int(chain)].autoRenew = false
       expire(chain, .customerCancelled, .voluntary, into: &out)
-    } else if !next.isForSale || next.prices[storefront] == nil {
+    } else if !isRenewable(chain) {
       expire(chain, .productNotAvailable, .productNotForSale, into: &out)
     } else if case .pending = value.priceIncrease {
       expire(chain, .noPriceIncreaseConsent, .priceIncrease, into: &out)
@@ -62,6 +64,13 @@ extension CommerceState {
     } else {
       renew(chain, periodStart: now, subtype: nil, into: &out)
     }
+  }
+
+  /// Whether the product a chain renews to is for sale in its customer's storefront.
+  private func isRenewable(_ chain: Int32) -> Bool {
+    let value = chains[Int(chain)]
+    let next = products[Int(value.autoRenewProduct)]
+    return next.isForSale && next.prices[customers[Int(value.customer)].storefront] != nil
   }
 
   /// What the next renewal will charge: a running offer, the old price while a raise awaits consent,

@@ -45,6 +45,8 @@ public struct CommerceState: Hashable, Sendable {
   var lastTransactionId: UInt64
   var lastWebOrderLineItemId: UInt64
   var lastAppTransactionId: UInt64
+  /// The stamp of the newest transaction change (`TransactionRecord.modification`).
+  public internal(set) var lastModification: UInt64 = 0
   var due = DueQueue()
 
   struct ChainKey: Hashable, Sendable {

@@ -13,11 +13,14 @@ public enum NotificationType: String, Hashable, Sendable, CaseIterable, Codable 
   case priceIncrease = "PRICE_INCREASE"
   case refund = "REFUND"
   case refundDeclined = "REFUND_DECLINED"
+  case refundReversed = "REFUND_REVERSED"
   case consumptionRequest = "CONSUMPTION_REQUEST"
   case revoke = "REVOKE"
   case oneTimeCharge = "ONE_TIME_CHARGE"
   case renewalExtended = "RENEWAL_EXTENDED"
   case renewalExtension = "RENEWAL_EXTENSION"
+  /// A parent or guardian withdrew consent for a child's use of the app; carries `appData`.
+  case rescindConsent = "RESCIND_CONSENT"
 }
 
 /// `subtype` values (SPEC-APPSTORE 5.4) the engine uses.
@@ -72,10 +75,30 @@ public struct CommerceDomainEvent: Hashable, Sendable {
   /// RENEWAL_EXTENSION/SUMMARY only: what the mass extension did (its `customer` is -1: it
   /// concerns no one customer, and it has no transaction or chain).
   public var massExtension: MassExtensionSummary? = nil
+  /// CONSUMPTION_REQUEST only: the reason the customer gave (`data.consumptionRequestReason`).
+  public var consumptionRequestReason: ConsumptionRequestReason? = nil
 
   /// The subscription's `status` at the event (the `status` of a notification's `data`), if it concerns one.
   public var status: SubscriptionStatus? {
     if shared?.revokedAt != nil { return .revoked }
     return chain?.status(at: time)
+  }
+}
+
+/// `consumptionRequestReason` (SPEC-APPSTORE 4.9): why a customer asked for a refund, carried by
+/// the CONSUMPTION_REQUEST notification's `data`.
+public enum ConsumptionRequestReason: String, Hashable, Sendable, CaseIterable, Codable {
+  case unintendedPurchase = "UNINTENDED_PURCHASE"
+  case fulfillmentIssue = "FULFILLMENT_ISSUE"
+  case unsatisfiedWithPurchase = "UNSATISFIED_WITH_PURCHASE"
+  case legal = "LEGAL"
+  case other = "OTHER"
+
+  /// The scenario word: the value in lower case with dashes (`unintended-purchase`).
+  public var word: String { String(rawValue.lowercased().map { $0 == "_" ? "-" : $0 }) }
+
+  public init?(word: String) {
+    guard let value = Self.allCases.first(where: { $0.word == word }) else { return nil }
+    self = value
   }
 }

@@ -72,4 +72,24 @@ public struct TransactionRecord: Hashable, Sendable {
   public var revocation: Revocation?
   /// The chain (subscription) this transaction belongs to, or -1.
   public var chain: Int32
+  /// When the signed payload last changed (created, refunded, revoked, upgraded, token set, expiry
+  /// moved): Get Transaction History orders by it (SPEC-APPSTORE 4.4).
+  public var modifiedDate: VirtualTime = 0
+  /// That change's place among every change the App Store made, so that changes within one
+  /// virtual millisecond keep their order and a revision handed out before any of them stays before.
+  public var modification: UInt64 = 0
+
+  /// Whether two versions of a transaction sign the same payload (`consumed` and the modification
+  /// stamps are not in it).
+  func signsLike(_ other: TransactionRecord) -> Bool {
+    var a = self
+    var b = other
+    a.consumed = 0
+    b.consumed = 0
+    a.modifiedDate = 0
+    b.modifiedDate = 0
+    a.modification = 0
+    b.modification = 0
+    return a == b
+  }
 }

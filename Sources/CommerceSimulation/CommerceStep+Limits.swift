@@ -23,6 +23,7 @@ extension CommerceStep {
     case .setPrice(_, _, let milliunits, _):
       try StepLimits.newPrice.check(milliunits, field: "price")
     case .autoRenew, .change, .billing, .refund, .joinFamily, .leaveFamily, .requestRefund, .declineRefund,
+      .reverseRefund, .rescindConsent,
       .consentToPriceIncrease, .sale, .clearHistory:
       return
     }

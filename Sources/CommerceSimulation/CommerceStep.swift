@@ -23,11 +23,18 @@ public enum CommerceStep: Hashable, Sendable {
   /// `refund PRODUCT of CUSTOMER [reason R] percent P`: a prorated refund; `milliunits` of a
   /// percent, as `revocationPercentage` counts them (50000 is half).
   case partialRefund(product: String, customer: String, reason: RevocationReason, milliunits: Int)
-  /// `refund-request PRODUCT of CUSTOMER`: the customer asks Apple for a refund of their latest
-  /// transaction of the product (CONSUMPTION_REQUEST where Apple asks the developer for data).
-  case requestRefund(product: String, customer: String)
+  /// `refund-request PRODUCT of CUSTOMER [reason R]`: the customer asks Apple for a refund of
+  /// their latest transaction of the product (CONSUMPTION_REQUEST where Apple asks the developer
+  /// for data, with `consumptionRequestReason` R).
+  case requestRefund(product: String, customer: String, reason: ConsumptionRequestReason = .other)
   /// `refund-decline PRODUCT of CUSTOMER`: Apple declines the requested refund.
   case declineRefund(product: String, customer: String)
+  /// `refund-reverse PRODUCT of CUSTOMER`: Apple reverses the refund of the customer's latest
+  /// refunded transaction of the product (REFUND_REVERSED).
+  case reverseRefund(product: String, customer: String)
+  /// `rescind-consent CUSTOMER`: the customer's parent or guardian withdraws consent for the
+  /// app (RESCIND_CONSENT).
+  case rescindConsent(customer: String)
   /// `price PRODUCT STOREFRONT AMOUNT [consent]`: a new catalog price; a raise of a subscription
   /// tells its subscribers (PRICE_INCREASE), and `consent` makes them agree before renewing at it.
   case setPrice(product: String, storefront: String, milliunits: Int64, needsConsent: Bool)
@@ -45,8 +52,9 @@ public enum CommerceStep: Hashable, Sendable {
     case .buy, .setPrice, .sale: return nil
     case .autoRenew(let customer, _, _), .change(let customer, _), .billing(let customer, _),
       .refund(_, let customer, _), .joinFamily(let customer, _), .consume(_, let customer, _),
-      .leaveFamily(let customer), .partialRefund(_, let customer, _, _), .requestRefund(_, let customer),
-      .declineRefund(_, let customer), .consentToPriceIncrease(let customer, _), .clearHistory(let customer):
+      .leaveFamily(let customer), .partialRefund(_, let customer, _, _), .requestRefund(_, let customer, _),
+      .declineRefund(_, let customer), .consentToPriceIncrease(let customer, _), .clearHistory(let customer),
+      .reverseRefund(_, let customer), .rescindConsent(let customer):
       return customer
     }
   }

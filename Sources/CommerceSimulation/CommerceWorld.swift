@@ -108,9 +108,20 @@ public struct CommerceWorld: Sendable {
     case .partialRefund(let product, let customer, let reason, let milliunits):
       let id = try latestTransaction(of: product, customer: customer, world: world)
       out += try state.apply(.refund(transactionId: id, reason: reason, percentage: milliunits))
-    case .requestRefund(let product, let customer):
+    case .requestRefund(let product, let customer, let reason):
       let id = try latestTransaction(of: product, customer: customer, world: world)
-      out += try state.apply(.requestRefund(transactionId: id))
+      out += try state.apply(.requestRefund(transactionId: id, reason: reason))
+    case .reverseRefund(let product, let customer):
+      try ensure(customer, world: world)
+      let match = state.lastTransaction(of: customer) {
+        state.products[Int($0.product)].id == product && $0.ownership == .purchased
+          && $0.revocation != nil && $0.revocation?.type != .familyRevoke
+      }
+      guard let match else { throw SimulationError("\(customer) has no refunded \(product) to reinstate") }
+      out += try state.apply(.reverseRefund(transactionId: String(match.transactionId)))
+    case .rescindConsent(let customer):
+      try ensure(customer, world: world)
+      out += try state.apply(.rescindConsent(customer: customer))
     case .declineRefund(let product, let customer):
       let id = try latestTransaction(of: product, customer: customer, world: world)
       out += try state.apply(.declineRefund(transactionId: id))

@@ -12,8 +12,9 @@ public struct LineItem: Codable, Hashable, Sendable {
   public var subscriptionEvent: SubscriptionEvent?
   /// The `lineItemId` a refund (or a subscription change) refers to.
   public var referenceLineItemId: String?
-  public var productIdentifier: String
-  public var quantity: Int64
+  /// Required on a purchase; Apple's RefundLineItem has none (nor `quantity`, `productType`).
+  public var productIdentifier: String?
+  public var quantity: Int64?
   public var amountTaxInclusive: Int64
   public var amountTaxExclusive: Int64
   public var taxAmount: Int64
@@ -32,7 +33,7 @@ public struct LineItem: Codable, Hashable, Sendable {
   public init(
     lineItemId: String, creationDate: Int64, eventType: LineItemEventType,
     productType: LineItemProductType? = .oneTimeBuy, subscriptionEvent: SubscriptionEvent? = nil,
-    referenceLineItemId: String? = nil, productIdentifier: String, quantity: Int64 = 1,
+    referenceLineItemId: String? = nil, productIdentifier: String?, quantity: Int64? = 1,
     amountTaxInclusive: Int64, amountTaxExclusive: Int64, taxAmount: Int64,
     netAmountTaxExclusive: Int64? = nil, reportingCurrency: String, pricingCurrency: String,
     exchangeRate: Double? = nil, taxCountry: String, restatement: Bool? = nil,

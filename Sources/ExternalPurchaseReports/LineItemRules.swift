@@ -24,7 +24,7 @@ struct LineItemRules {
     return errors
   }
 
-  private func error(_ kind: ReportErrorKind, _ detail: String, _ field: String, _ item: LineItem)
+  func error(_ kind: ReportErrorKind, _ detail: String, _ field: String, _ item: LineItem)
     -> ReportError
   {
     ReportError(kind, detail, fieldName: field, lineItemId: item.lineItemId)
@@ -41,9 +41,9 @@ struct LineItemRules {
             + "\(item.amountTaxExclusive + item.taxAmount), not amountTaxInclusive \(item.amountTaxInclusive)",
           "amountTaxInclusive", item))
     }
-    if item.quantity < 1 {
-      errors.append(
-        error(.invalidValue, "quantity must be at least 1, found \(item.quantity)", "quantity", item))
+    errors += fieldErrors(item)
+    if let quantity = item.quantity, quantity < 1 {
+      errors.append(error(.invalidValue, "quantity must be at least 1, found \(quantity)", "quantity", item))
     }
     for (field, value) in [
       ("reportingCurrency", item.reportingCurrency), ("pricingCurrency", item.pricingCurrency),
@@ -60,21 +60,26 @@ struct LineItemRules {
     }
     switch item.eventType {
     case .buy:
-      if item.productType == nil {
-        errors.append(error(.missingRequiredField, "productType is required with BUY", "productType", item))
-      }
+      // Checked one by one, not through an array: this runs for every purchase of every report.
+      omitted(item.productType == nil, "productType", item, &errors)
+      omitted(item.productIdentifier == nil, "productIdentifier", item, &errors)
+      omitted(item.quantity == nil, "quantity", item, &errors)
     case .refund:
       if item.referenceLineItemId == nil {
         errors.append(
           error(
-            .missingRequiredField, "referenceLineItemId is required with REFUND", "referenceLineItemId", item)
+            .omittedField, "referenceLineItemId is required with REFUND", "referenceLineItemId", item)
         )
       }
+      // Apple's RefundLineItem has none of these: a refund is of the line item it references.
+      notAllowed(item.productType != nil, "productType", item, &errors)
+      notAllowed(item.productIdentifier != nil, "productIdentifier", item, &errors)
+      notAllowed(item.quantity != nil, "quantity", item, &errors)
     }
     if item.productType == .subscription, item.eventType == .buy, item.subscriptionEvent == nil {
       errors.append(
         error(
-          .missingRequiredField, "subscriptionEvent is required with SUBSCRIPTION", "subscriptionEvent", item)
+          .omittedField, "subscriptionEvent is required with SUBSCRIPTION", "subscriptionEvent", item)
       )
     }
     if item.productType == .oneTimeBuy, item.subscriptionEvent != nil {
@@ -83,6 +88,14 @@ struct LineItemRules {
           .fieldNotAllowed, "subscriptionEvent is not allowed with ONE_TIME_BUY", "subscriptionEvent", item))
     }
     return errors
+  }
+
+  private func omitted(_ missing: Bool, _ field: String, _ item: LineItem, _ errors: inout [ReportError]) {
+    if missing { errors.append(error(.omittedField, "\(field) is required with BUY", field, item)) }
+  }
+
+  private func notAllowed(_ present: Bool, _ field: String, _ item: LineItem, _ errors: inout [ReportError]) {
+    if present { errors.append(error(.fieldNotAllowed, "\(field) is not allowed with REFUND", field, item)) }
   }
 
   /// Future dates, dates too old, and purchases outside the token's active range.
@@ -165,7 +178,16 @@ struct LineItemRules {
           "referenceLineItemId", item)
       ]
     }
-    var errors: [ReportError] = []
+    // Apple's refund references a buy; the mismatch checks compare with that buy only.
+    if refunded.eventType == .refund {
+      return [
+        error(
+          .refundReferencedByRefund,
+          "referenceLineItemId \(reference) names a REFUND; a refund references the BUY it refunds",
+          "lineItemId", item)
+      ]
+    }
+    var errors = refundMismatchErrors(item, refunded: refunded)
     if refunded.creationDate > item.creationDate {
       errors.append(
         error(

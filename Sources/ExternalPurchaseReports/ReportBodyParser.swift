@@ -72,8 +72,9 @@ public enum ReportBodyParser {
     let productType: LineItemProductType? = reader.enumeration("productType", required: false)
     let subscriptionEvent: SubscriptionEvent? = reader.enumeration("subscriptionEvent", required: false)
     let reference = reader.string("referenceLineItemId", required: false)
-    let productIdentifier = reader.string("productIdentifier")
-    let quantity = reader.integer("quantity")
+    // Required on a purchase only (a refund has neither): the line item rules check that.
+    let productIdentifier = reader.string("productIdentifier", required: false)
+    let quantity = reader.integer("quantity", required: false)
     let inclusive = reader.integer("amountTaxInclusive")
     let exclusive = reader.integer("amountTaxExclusive")
     let tax = reader.integer("taxAmount")
@@ -85,8 +86,8 @@ public enum ReportBodyParser {
     let restatement = reader.bool("restatement")
     let erroneous = reader.bool("erroneouslySubmitted")
     errors += reader.errors
-    guard reader.errors.isEmpty, let lineItemId, let creationDate, let eventType, let productIdentifier,
-      let quantity, let inclusive, let exclusive, let tax, let reporting, let pricing, let taxCountry
+    guard reader.errors.isEmpty, let lineItemId, let creationDate, let eventType, let inclusive,
+      let exclusive, let tax, let reporting, let pricing, let taxCountry
     else { return nil }
     return LineItem(
       lineItemId: lineItemId, creationDate: creationDate, eventType: eventType, productType: productType,
@@ -110,7 +111,7 @@ private struct FieldReader {
     guard let value = fields[name], value != .null else {
       if required {
         errors.append(
-          ReportError(.missingRequiredField, "\(name) is required", fieldName: name, lineItemId: lineItemId))
+          ReportError(.omittedField, "\(name) is required", fieldName: name, lineItemId: lineItemId))
       }
       return nil
     }

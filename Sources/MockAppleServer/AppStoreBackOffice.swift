@@ -2,14 +2,14 @@ import AppStoreCommerce
 import Foundation
 
 /// What the App Store Server API keeps beside the commerce state, shared by every request of one
-/// server and safe to use from many at once: signed forms already made, indexes over the
+/// server and safe to use from many at once: signed forms already made at the current virtual time, indexes over the
 /// append-only transaction log, finished transactions, consumption information, rate counters.
 ///
 /// Requests work on a snapshot of the commerce state outside the server's actor, so signing never
 /// holds up other requests; every entry here is checked against the snapshot it is used with.
 final class AppStoreBackOffice: @unchecked Sendable {
   private let lock = NSLock()
-  private var signedTransactions: [UInt64: (record: TransactionRecord, jws: String)] = [:]
+  private var signedTransactions: [UInt64: (record: TransactionRecord, signedAt: Int64, jws: String)] = [:]
   private var signedRenewals: [UInt64: (payload: RenewalInfoPayload, jws: String)] = [:]
   /// Positions in the transaction log per customer, and order id to position, up to `indexed`.
   private var byCustomer: [Int32: [Int32]] = [:]
@@ -19,29 +19,30 @@ final class AppStoreBackOffice: @unchecked Sendable {
   private var consumption: [UInt64: [String: String]] = [:]
   let rates = AppleRateCounter()
 
-  /// A transaction's JWS: the one made before while the transaction is unchanged, else a new one
-  /// signed at `now`. So `signedDate` is when that version of the transaction was first signed
-  /// (docs/server.md), and a history page costs no signature when nothing changed.
+  /// A transaction's JWS signed at the snapshot's `now` (Apple signs at the time of the answer,
+  /// SPEC-APPSTORE 4.4): the one made before while neither the transaction nor the virtual clock
+  /// moved, else a new one. The clock stands still between steps, so a history page asked for
+  /// again and again costs no signature, and every `signedDate` is the time of the response.
   func signedTransaction(_ record: TransactionRecord, in state: CommerceState, signer: SignedCommerceData)
     throws
     -> String
   {
-    if let cached = lock.withLock({ signedTransactions[record.transactionId] }), cached.record == record {
+    if let cached = lock.withLock({ signedTransactions[record.transactionId] }), cached.record == record,
+      cached.signedAt == state.now
+    {
       return cached.jws
     }
     let jws = try signer.transaction(state.payload(of: record, signedDate: state.now))
-    lock.withLock { signedTransactions[record.transactionId] = (record, jws) }
+    lock.withLock { signedTransactions[record.transactionId] = (record, state.now, jws) }
     return jws
   }
 
-  /// Renewal info, signed again only when something in it other than `signedDate` changed.
+  /// Renewal info, signed again unless the same payload (its `signedDate` included) was signed before.
   func signedRenewalInfo(_ payload: RenewalInfoPayload, signer: SignedCommerceData) throws -> String {
-    var unsigned = payload
-    unsigned.signedDate = nil
     let key = UInt64(payload.originalTransactionId ?? "") ?? 0
-    if let cached = lock.withLock({ signedRenewals[key] }), cached.payload == unsigned { return cached.jws }
+    if let cached = lock.withLock({ signedRenewals[key] }), cached.payload == payload { return cached.jws }
     let jws = try signer.renewalInfo(payload)
-    lock.withLock { signedRenewals[key] = (unsigned, jws) }
+    lock.withLock { signedRenewals[key] = (payload, jws) }
     return jws
   }
 

@@ -24,6 +24,9 @@ struct AppStoreNotificationBuilder {
           storefrontCountryCodes: mass.request.storefronts ?? [], succeededCount: Int64(mass.succeededCount),
           failedCount: Int64(mass.failedCount)), at: event.time)
     }
+    if notification.type == .rescindConsent {
+      return try consentRescinded(event, index: index)
+    }
     var data = appData(environment: commerce.settings.environment.rawValue)
     if let transaction = event.transaction {
       data.signedTransactionInfo = try signer.transaction(
@@ -34,6 +37,7 @@ struct AppStoreNotificationBuilder {
         commerce.renewalInfo(of: chain, shared: event.shared, signedDate: event.time))
       data.status = event.status?.rawValue
     }
+    data.consumptionRequestReason = event.consumptionRequestReason?.rawValue
     var delivery = try signed(
       key: "appstore/\(index)", type: notification.type.rawValue, subtype: notification.subtype?.rawValue,
       at: event.time, data: data, summary: nil)
@@ -62,23 +66,43 @@ struct AppStoreNotificationBuilder {
     return delivery
   }
 
+  /// RESCIND_CONSENT: `appData` with the customer's signed app transaction, and no `data`.
+  private func consentRescinded(_ event: CommerceDomainEvent, index: Int) throws -> NotificationDelivery {
+    let environment = commerce.settings.environment.rawValue
+    let appTransaction = AppTransactionPayload(
+      app: app, commerce: commerce, customer: event.customer,
+      firstPurchase: commerce.transactions(of: commerce.customers[Int(event.customer)].id).first?
+        .purchaseDate,
+      at: event.time)
+    let appData = NotificationAppData(
+      appAppleId: environment == CommerceEnvironment.sandbox.rawValue ? nil : app.appAppleId,
+      bundleId: app.bundleId, environment: environment,
+      signedAppTransactionInfo: try signer.sign(appTransaction))
+    var delivery = try signed(
+      key: "appstore/\(index)", type: NotificationType.rescindConsent.rawValue, subtype: nil, at: event.time,
+      data: nil, summary: nil, appData: appData)
+    delivery.customer = event.customer
+    return delivery
+  }
+
   private func appData(environment: String) -> NotificationData {
     NotificationData(
-      appAppleId: app.appAppleId, bundleId: app.bundleId, bundleVersion: app.version, environment: environment
-    )
+      appAppleId: environment == CommerceEnvironment.sandbox.rawValue ? nil : app.appAppleId,
+      bundleId: app.bundleId, bundleVersion: app.version, environment: environment)
   }
 
   private func signed(
     key: String, type: String, subtype: String?, at time: VirtualTime, data: NotificationData?,
-    summary: RenewalExtensionSummary?
+    summary: RenewalExtensionSummary?, appData: NotificationAppData? = nil
   ) throws -> NotificationDelivery {
     let uuid = NotificationLog.notificationUUID(seed: seed, key: key)
     let payload = AppStoreNotificationPayload(
       notificationType: type, subtype: subtype, notificationUUID: uuid, signedDate: time, data: data,
-      summary: summary)
+      summary: summary, appData: appData)
     return NotificationDelivery(
       key: key, notificationUUID: uuid, notificationType: type, subtype: subtype,
-      environment: data?.environment ?? summary?.environment ?? "Production", dueAt: time,
+      environment: data?.environment ?? summary?.environment ?? appData?.environment ?? "Production",
+      dueAt: time,
       signedPayload: try signer.sign(payload), attempts: [], nextAttemptAt: nil, state: .pending)
   }
 }

@@ -2,7 +2,8 @@ import LifecycleSimulator
 
 /// The decoded payload of an App Store Server Notification V2 (`responseBodyV2DecodedPayload`,
 /// SPEC-APPSTORE 5.2) for App Store events, TEST and the mass extension's SUMMARY: `data` or
-/// `summary`, never both. Nil fields are left out, as Apple leaves them out.
+/// `summary`, never both; RESCIND_CONSENT carries `appData` alone. Nil fields are left out, as
+/// Apple leaves them out.
 struct AppStoreNotificationPayload: Encodable {
   var notificationType: String
   var subtype: String?
@@ -11,18 +12,32 @@ struct AppStoreNotificationPayload: Encodable {
   var signedDate: Int64
   var data: NotificationData?
   var summary: RenewalExtensionSummary?
+  var appData: NotificationAppData? = nil
+}
+
+/// The `appData` object of RESCIND_CONSENT (SPEC-APPSTORE 5.2, 5.3): the app, the environment and
+/// the customer's app transaction, signed. Such a payload has no `data`, so no `data.bundleId`.
+struct NotificationAppData: Encodable {
+  /// Left out in the sandbox, as in `data` (**assumption**: Apple's sentence is about the field).
+  var appAppleId: Int64?
+  var bundleId: String
+  var environment: String
+  var signedAppTransactionInfo: String
 }
 
 /// The `data` object: the app, the environment and, for purchase events, the signed transaction,
 /// renewal info (subscriptions) and the subscription's `status` at `signedDate`.
 struct NotificationData: Encodable {
-  var appAppleId: Int64
+  /// Left out in the sandbox: Apple's `appAppleId` "isn't present in the sandbox environment".
+  var appAppleId: Int64?
   var bundleId: String
   var bundleVersion: String
   var environment: String
   var signedTransactionInfo: String?
   var signedRenewalInfo: String?
   var status: Int?
+  /// CONSUMPTION_REQUEST only (SPEC-APPSTORE 4.9).
+  var consumptionRequestReason: String?
 }
 
 /// The `summary` of a RENEWAL_EXTENSION / SUMMARY notification: how a mass extension of renewal

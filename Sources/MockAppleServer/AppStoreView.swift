@@ -34,7 +34,9 @@ struct AppStoreView {
   func subject(_ id: UInt64) -> Subject? {
     guard serves else { return nil }
     if let position = commerce.transactions.position(of: id) {
-      return .transaction(commerce.transactions[position])
+      // After a sandbox "clear purchase history", the tester's earlier transactions are gone from
+      // every endpoint, as from the history (issue 25: Get Transaction Info agrees with it).
+      return isVisible(position) ? .transaction(commerce.transactions[position]) : nil
     }
     let text = String(id)
     if let customer = commerce.customers.firstIndex(where: { $0.appTransactionId == text }) {
@@ -48,6 +50,11 @@ struct AppStoreView {
     guard let number = transactionNumber(id) else { throw .invalidTransactionId(id) }
     guard let found = subject(number) else { throw .transactionNotFound(id) }
     return found
+  }
+
+  /// False for a transaction its customer's sandbox history clear has hidden.
+  func isVisible(_ position: Int) -> Bool {
+    position >= commerce.historyStart(ofCustomer: commerce.transactions[position].customer)
   }
 
   func signed(_ record: TransactionRecord) throws -> String {

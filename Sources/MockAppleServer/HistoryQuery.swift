@@ -105,33 +105,35 @@ struct HistoryQuery {
   }
 }
 
-/// A paging position: `purchaseDate_transactionId` of a transaction in the append-only log (the
-/// shape of Apple's example revisions, SPEC-APPSTORE 4.4). Pages continue strictly after it
-/// (ascending) or before it (descending); the log only grows at the end, so a revision stays
-/// valid however many transactions arrive, and a client paging while a renewal lands sees every
-/// transaction once: ascending, the new one comes last.
+/// A paging position: `modifiedDate_modification` of a transaction change (the shape of Apple's
+/// example revisions, SPEC-APPSTORE 4.4; the second number is the App Store's change stamp,
+/// `TransactionRecord.modification`). Pages continue strictly after it (ascending) or before it
+/// (descending). Every change takes a new, higher stamp, so a revision stays valid however many
+/// transactions arrive or change, and a transaction changed after a revision was handed out comes
+/// after it: a backend polling with its last revision learns of refunds and revocations.
+/// Get Refund History uses the same shape with `revocationDate_transactionId`.
 struct HistoryRevision: Equatable {
-  var purchaseDate: Int64
-  var transactionId: UInt64
+  var modifiedDate: Int64
+  var modification: UInt64
 
-  static let start = HistoryRevision(purchaseDate: 0, transactionId: 0)
+  static let start = HistoryRevision(modifiedDate: 0, modification: 0)
 
-  init(purchaseDate: Int64, transactionId: UInt64) {
-    self.purchaseDate = purchaseDate
-    self.transactionId = transactionId
+  init(modifiedDate: Int64, modification: UInt64) {
+    self.modifiedDate = modifiedDate
+    self.modification = modification
   }
 
   init(_ record: TransactionRecord) {
-    self.init(purchaseDate: record.purchaseDate, transactionId: record.transactionId)
+    self.init(modifiedDate: record.modifiedDate, modification: record.modification)
   }
 
   init?(_ text: String) {
     let parts = text.split(separator: "_", omittingEmptySubsequences: false)
     guard parts.count == 2, let date = Int64(parts[0]), date >= 0,
-      let id = transactionNumber(String(parts[1]))
+      let number = transactionNumber(String(parts[1]))
     else { return nil }
-    self.init(purchaseDate: date, transactionId: id)
+    self.init(modifiedDate: date, modification: number)
   }
 
-  var text: String { "\(purchaseDate)_\(transactionId)" }
+  var text: String { "\(modifiedDate)_\(modification)" }
 }

@@ -26,13 +26,13 @@ extension AppStoreRoutes {
   {
     let query = try HistoryQuery(request.uri.queryParameters)
     let subject = try view.subject(path: id)
-    let all = view.transactions(ofCustomer: subject.customer)
-    if let revision = query.revision, revision != .start,
-      !all.contains(where: { $0.transactionId == revision.transactionId })
-    {
+    let commerce = view.commerce
+    if let revision = query.revision, revision.modification > commerce.lastModification {
       throw AppStoreAPIError.invalidRevision(revision.text)
     }
-    let commerce = view.commerce
+    // Apple orders by the modification date (SPEC-APPSTORE 4.4): a refunded, revoked, upgraded or
+    // re-tokened transaction moves after every revision handed out before its change.
+    let all = view.transactions(ofCustomer: subject.customer).sorted { $0.modification < $1.modification }
     func listed(_ record: TransactionRecord) -> Bool {
       guard query.matches(record, in: commerce) else { return false }
       guard version1, commerce.products[Int(record.product)].type == .consumable, record.revocation == nil
@@ -41,10 +41,10 @@ extension AppStoreRoutes {
       }
       return !(office.isFinished(record.transactionId) || record.consumed == record.quantity)
     }
-    let after = query.revision?.transactionId ?? (query.descending ? UInt64.max : 0)
+    let after = query.revision?.modification ?? (query.descending ? UInt64.max : 0)
     let candidates: [TransactionRecord] =
       query.descending
-      ? all.reversed().filter { $0.transactionId < after } : all.filter { $0.transactionId > after }
+      ? all.reversed().filter { $0.modification < after } : all.filter { $0.modification > after }
     var page: [TransactionRecord] = []
     var hasMore = false
     for record in candidates where listed(record) {
@@ -54,13 +54,14 @@ extension AppStoreRoutes {
       }
       page.append(record)
     }
-    // The last page of an ascending walk ends at the customer's newest transaction, so asking
-    // again with its revision later gives exactly what arrived since.
+    // The last page of an ascending walk ends at the App Store's newest change, so asking again
+    // with its revision later gives exactly what was made or changed since.
     let revision: HistoryRevision
     if let last = page.last, hasMore || query.descending {
       revision = HistoryRevision(last)
-    } else if !query.descending, let newest = all.last, newest.transactionId > after {
-      revision = HistoryRevision(newest)
+    } else if !query.descending {
+      revision = HistoryRevision(
+        modifiedDate: commerce.now, modification: max(after, commerce.lastModification))
     } else {
       revision = query.revision ?? .start
     }
@@ -81,10 +82,10 @@ extension AppStoreRoutes {
     }
     let subject = try view.subject(path: id)
     func key(_ record: TransactionRecord) -> HistoryRevision {
-      HistoryRevision(purchaseDate: record.revocation?.date ?? 0, transactionId: record.transactionId)
+      HistoryRevision(modifiedDate: record.revocation?.date ?? 0, modification: record.transactionId)
     }
     func isBefore(_ lhs: HistoryRevision, _ rhs: HistoryRevision) -> Bool {
-      (lhs.purchaseDate, lhs.transactionId) < (rhs.purchaseDate, rhs.transactionId)
+      (lhs.modifiedDate, lhs.modification) < (rhs.modifiedDate, rhs.modification)
     }
     let refunds = view.transactions(ofCustomer: subject.customer).filter {
       guard let revocation = $0.revocation else { return false }

@@ -173,7 +173,7 @@ public actor MockAppleState {
     let events = try command.worldEvents(
       in: simulation.world, commerce: simulation.store, lastCustomer: simulation.lastCustomer)
     guard !events.isEmpty else { throw SimulationError("\(command.fields.type) changes nothing here") }
-    let applied = try simulation.apply(command)
+    try simulation.apply(command)
     hear(simulation.takeStoreEvents())
     let step = simulation.tokens.steps[simulation.tokens.position - 1]
     return (step.event, step.outcome, simulation.world)
@@ -183,7 +183,7 @@ public actor MockAppleState {
   /// clock: renewals, retries and expiries the move passes happen too.
   public func apply(_ event: WorldEvent) throws(SimulationError) -> (outcome: EventOutcome, world: WorldState)
   {
-    let applied = try simulation.apply(.events([event]))
+    try simulation.apply(.events([event]))
     hear(simulation.takeStoreEvents())
     return (simulation.tokens.steps[simulation.tokens.position - 1].outcome, simulation.world)
   }
@@ -207,10 +207,12 @@ public actor MockAppleState {
   /// deliveries whose attempt is due (they stay in flight until recorded).
   public func takeDueDeliveries() throws -> [NotificationDelivery] {
     let world = simulation.world
-    let due = NotificationSchedule(settings: notificationSettings).due(in: world, known: notifications.keys) {
-      id in
-      ledgers.values.contains { $0.statuses[id] != nil }
-    }
+    let due = NotificationSchedule(settings: notificationSettings).due(
+      in: world, known: notifications.keys,
+      isReported: { id in ledgers.values.contains { $0.statuses[id] != nil } },
+      isDuplicate: { id in
+        ledgers.values.contains { $0.reports(for: id).contains { $0.status == .duplicateToken } }
+      })
     let tokenNotifications = try due.map {
       try NotificationLog.delivery(for: $0, seed: world.seed, authority: authority)
     }

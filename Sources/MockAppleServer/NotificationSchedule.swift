@@ -5,10 +5,13 @@ import LifecycleSimulator
 /// settings and which tokens were reported, so it is tested without a network.
 ///
 /// - CREATED: when a custom link token comes to exist (a refreshed one when it is handed out).
-/// - UNREPORTED: a custom link token's expiry plus `unreportedDelay`; a plain token's creation
-///   plus 10 days; only if the token is still unreported then.
+/// - UNREPORTED: an ACQUISITION or SERVICES token's expiry plus `unreportedDelay`; any other
+///   token's (plain, IN_APP, LINK_OUT) creation plus 10 days (SPEC 8: "10 days after the system
+///   creates the token, or soon after ACQUISITION and SERVICES tokens expire"); only if the token
+///   is still unreported then.
 /// - ACTIVE_TOKEN_REMINDER: every `reminderInterval` after an ACQUISITION or SERVICES token's
-///   creation while it is active and unreported.
+///   creation while it is active, unless it was reported as a duplicate (Apple: "monthly while the
+///   token is active, unless you report the token as a duplicate"); other reports do not stop it.
 public struct NotificationSchedule: Sendable {
   public var settings: NotificationSettings
 
@@ -17,8 +20,12 @@ public struct NotificationSchedule: Sendable {
   }
 
   /// Every notification due at or before `world.now` whose key is not in `known`, oldest first.
-  /// `isReported` says whether a token (by externalPurchaseId) has an accepted report.
-  public func due(in world: WorldState, known: Set<String>, isReported: (String) -> Bool)
+  /// `isReported` says whether a token (by externalPurchaseId) has an accepted report,
+  /// `isDuplicate` whether one of them reported it as `DUPLICATE_TOKEN`.
+  public func due(
+    in world: WorldState, known: Set<String>, isReported: (String) -> Bool,
+    isDuplicate: (String) -> Bool = { _ in false }
+  )
     -> [ScheduledNotification]
   {
     var due: [ScheduledNotification] = []
@@ -41,10 +48,15 @@ public struct NotificationSchedule: Sendable {
         continue
       }
       add(.created, issued, at: issued.isRefresh ? issued.issuedAt : token.tokenCreationDate)
-      if !reported { add(.unreported, issued, at: expiration + settings.unreportedDelay) }
-      if !reported, token.tokenType == .acquisition || token.tokenType == .services,
-        settings.reminderInterval > 0
-      {
+      let expiresToReminders = token.tokenType == .acquisition || token.tokenType == .services
+      if !reported {
+        add(
+          .unreported, issued,
+          at: expiresToReminders
+            ? expiration + settings.unreportedDelay
+            : token.tokenCreationDate + NotificationSettings.plainTokenUnreportedDelay)
+      }
+      if expiresToReminders, settings.reminderInterval > 0, !isDuplicate(token.externalPurchaseId) {
         var occurrence = 1
         var time = token.tokenCreationDate + settings.reminderInterval
         while time < expiration && time <= world.now {

@@ -6,7 +6,7 @@ import LifecycleSimulator
 public struct NotificationSettings: Hashable, Sendable {
   /// The backend's notification URL; nil logs notifications without sending them.
   public var webhookURL: String?
-  /// UNREPORTED for a custom link token fires this long after its expiry.
+  /// UNREPORTED for an ACQUISITION or SERVICES token fires this long after its expiry.
   public var unreportedDelay: VirtualDuration
   /// ACTIVE_TOKEN_REMINDER fires this often during an unreported ACQUISITION or SERVICES token's life.
   public var reminderInterval: VirtualDuration
@@ -19,7 +19,7 @@ public struct NotificationSettings: Hashable, Sendable {
   /// A webhook that does not answer within this many real seconds counts as `TIMED_OUT`.
   public var webhookTimeout: Double
 
-  /// UNREPORTED for a plain token (no expiry) fires this long after creation (SPEC 8).
+  /// UNREPORTED for any other token (plain, IN_APP, LINK_OUT) fires this long after its creation (SPEC 8).
   public static let plainTokenUnreportedDelay: VirtualDuration = 10 * Milliseconds.day
 
   public init(

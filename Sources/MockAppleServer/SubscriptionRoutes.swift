@@ -32,7 +32,9 @@ extension AppStoreRoutes {
     }
     on(.get, "/inApps/v1/lookup/:orderId", .lookUpOrderId) { _, parameters, view in
       let orderId = parameters.get("orderId") ?? ""
-      guard view.serves, let position = view.office.position(ofOrder: orderId, in: view.commerce) else {
+      guard view.serves, let position = view.office.position(ofOrder: orderId, in: view.commerce),
+        view.isVisible(Int(position))
+      else {
         return JSONResponse.make(.ok, OrderLookupResponse(status: 1, signedTransactions: []))
       }
       let record = view.commerce.transactions[Int(position)]

@@ -1,6 +1,7 @@
 import AppStoreCommerce
 import Foundation
 import Hummingbird
+import LifecycleSimulator
 
 /// Get Transaction Info, Get App Transaction Info, Set App Account Token (both paths Apple uses)
 /// and Finish Transaction (SPEC-APPSTORE 4.3, 4.6).
@@ -99,14 +100,22 @@ struct AppTransactionPayload: Codable {
   var originalPlatform: String
 
   init(_ view: AppStoreView, customer: Int32) {
-    let commerce = view.commerce
-    receiptType = view.environment
-    appAppleId = view.app.appAppleId
+    self.init(
+      app: view.app, commerce: view.commerce, customer: customer,
+      firstPurchase: view.transactions(ofCustomer: customer).first?.purchaseDate, at: view.commerce.now)
+  }
+
+  /// The payload signed at `time`; `firstPurchase` is the customer's first transaction they
+  /// can see (nil: none, and the original purchase date is `time`).
+  init(app: AppConfiguration, commerce: CommerceState, customer: Int32, firstPurchase: Int64?, at time: Int64)
+  {
+    receiptType = commerce.settings.environment.rawValue
+    appAppleId = app.appAppleId
     bundleId = commerce.settings.bundleId
-    applicationVersion = view.app.version
+    applicationVersion = app.version
     versionExternalIdentifier = 0
-    receiptCreationDate = commerce.now
-    originalPurchaseDate = view.transactions(ofCustomer: customer).first?.purchaseDate ?? commerce.now
+    receiptCreationDate = time
+    originalPurchaseDate = firstPurchase ?? time
     originalApplicationVersion = "1.0"
     appTransactionId = commerce.customers[Int(customer)].appTransactionId
     originalPlatform = "iOS"

@@ -13,6 +13,9 @@ public struct CommerceNote: Hashable, Sendable {
   public var status: SubscriptionStatus?
   /// The decoded transaction, when the event concerns one.
   public var transaction: TransactionPayload?
+  /// The decoded renewal info at the event, when it concerns a subscription (a family member's
+  /// own view for a member's event).
+  public var renewalInfo: RenewalInfoPayload?
 
   init(_ event: CommerceDomainEvent, in state: CommerceState) {
     time = event.time
@@ -21,5 +24,6 @@ public struct CommerceNote: Hashable, Sendable {
     summary = event.summary
     status = event.status
     transaction = event.transaction.map { state.payload(of: $0, signedDate: event.time) }
+    renewalInfo = event.chain.map { state.renewalInfo(of: $0, shared: event.shared, signedDate: event.time) }
   }
 }

@@ -9,6 +9,9 @@ public enum CommerceSetting: Hashable, Sendable {
   case renewalRate(customer: String, SandboxRenewalRate)
   /// `commerce failing-renewals CUSTOMER`: a tester whose first purchase succeeds and whose renewals fail.
   case failingRenewals(customer: String)
+  /// `commerce change-renews on|off`: whether changing product while auto-renew is off turns it
+  /// back on (`CommerceSettings.changeTurnsAutoRenewOn`).
+  case changeRenews(Bool)
 }
 
 /// Subscription statuses as scenario lines spell them (SPEC-APPSTORE 3.3 numbers 1 to 5).

@@ -9,6 +9,7 @@ extension CommerceWorld {
     var gracePeriod: GracePeriodDuration?? = .none
     var rates: [String: SandboxRenewalRate] = [:]
     var failing: Set<String> = []
+    var changeRenews: Bool?
     var declared = false
     for line in setup {
       switch line.kind {
@@ -16,6 +17,7 @@ extension CommerceWorld {
       case .commerceSetting(.gracePeriod(let duration)): gracePeriod = .some(duration)
       case .commerceSetting(.renewalRate(let customer, let rate)): rates[customer] = rate
       case .commerceSetting(.failingRenewals(let customer)): failing.insert(customer)
+      case .commerceSetting(.changeRenews(let on)): changeRenews = on
       default: continue
       }
       declared = true
@@ -23,6 +25,7 @@ extension CommerceWorld {
     guard declared else { return nil }
     // The parser has checked every product, so the engine accepts them all.
     self.init(products: products, world: world) { settings in
+      if let changeRenews { settings.changeTurnsAutoRenewOn = changeRenews }
       guard case .some(let duration) = gracePeriod else { return }
       settings.gracePeriod.enabled = duration != nil
       if let duration { settings.gracePeriod.duration = duration }

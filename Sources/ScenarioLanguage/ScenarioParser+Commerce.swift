@@ -121,9 +121,10 @@ extension ScenarioParser {
     return whole * 1000 + fraction
   }
 
-  /// `commerce grace-period D|off`, `commerce renewal-rate C RATE`, `commerce failing-renewals C`.
+  /// `commerce grace-period D|off`, `commerce renewal-rate C RATE`, `commerce failing-renewals C`,
+  /// `commerce change-renews on|off`.
   func commerceSetting(_ reader: inout LineReader) throws(LineError) -> CommerceSetting {
-    let setting = try reader.keyword(["grace-period", "renewal-rate", "failing-renewals"])
+    let setting = try reader.keyword(["grace-period", "renewal-rate", "failing-renewals", "change-renews"])
     switch setting {
     case "grace-period":
       let names = Self.gracePeriods.keys.sorted { Int($0.dropLast())! < Int($1.dropLast())! } + ["off"]
@@ -136,6 +137,8 @@ extension ScenarioParser {
       let rate = try reader.keyword(
         rates, expected: "a renewal rate (" + Phrase.choices(rates, quoted: false) + ")")
       return .renewalRate(customer: customer, SandboxRenewalRate(rawValue: rate)!)
+    case "change-renews":
+      return .changeRenews(try reader.keyword(["on", "off"]) == "on")
     default:
       return .failingRenewals(customer: try knownCustomer(&reader))
     }
@@ -197,7 +200,17 @@ extension ScenarioParser {
         : .partialRefund(product: product, customer: customer, reason: reason, milliunits: share)
     case "refund-request":
       let (product, customer) = try productOfCustomer(&reader)
-      return .requestRefund(product: product, customer: customer)
+      guard reader.accept("reason") else { return .requestRefund(product: product, customer: customer) }
+      let words = ConsumptionRequestReason.allCases.map(\.word)
+      let word = try reader.keyword(
+        words, expected: "a reason (" + Phrase.choices(words, quoted: false) + ")")
+      return .requestRefund(
+        product: product, customer: customer, reason: ConsumptionRequestReason(word: word)!)
+    case "refund-reverse":
+      let (product, customer) = try productOfCustomer(&reader)
+      return .reverseRefund(product: product, customer: customer)
+    case "rescind-consent":
+      return .rescindConsent(customer: try knownCustomer(&reader))
     case "refund-decline":
       let (product, customer) = try productOfCustomer(&reader)
       return .declineRefund(product: product, customer: customer)

@@ -85,7 +85,7 @@ public struct ScenarioParser {
   /// The purchase steps.
   static let commerceStepKeywords = [
     "buy", "auto-renew", "change", "billing", "refund", "family", "consume", "refund-request",
-    "refund-decline",
+    "refund-decline", "refund-reverse", "rescind-consent",
     "price", "price-consent", "sale", "clear-history",
   ]
   /// Every word a line may start with, for suggestions.

@@ -13,6 +13,9 @@ extension ScenarioRecorder {
     if grace != preset.gracePeriod {
       kinds.append(.commerceSetting(.gracePeriod(grace.enabled ? grace.duration : nil)))
     }
+    if state.settings.changeTurnsAutoRenewOn != preset.changeTurnsAutoRenewOn {
+      kinds.append(.commerceSetting(.changeRenews(state.settings.changeTurnsAutoRenewOn)))
+    }
     for customer in store.rates.keys.sorted() {
       kinds.append(.commerceSetting(.renewalRate(customer: customer, store.rates[customer]!)))
     }
@@ -52,10 +55,12 @@ extension ScenarioRecorder {
   private static func productNamed(by step: CommerceStep) -> String? {
     switch step {
     case .buy(let product, _, _, _, _), .change(_, let product), .refund(let product, _, _),
-      .consume(let product, _, _), .partialRefund(let product, _, _, _), .requestRefund(let product, _),
-      .declineRefund(let product, _), .setPrice(let product, _, _, _), .sale(let product, _):
+      .consume(let product, _, _), .partialRefund(let product, _, _, _), .requestRefund(let product, _, _),
+      .declineRefund(let product, _), .reverseRefund(let product, _), .setPrice(let product, _, _, _),
+      .sale(let product, _):
       return product
-    case .autoRenew, .billing, .joinFamily, .leaveFamily, .consentToPriceIncrease, .clearHistory:
+    case .autoRenew, .billing, .joinFamily, .leaveFamily, .consentToPriceIncrease, .clearHistory,
+      .rescindConsent:
       return nil
     }
   }

@@ -42,6 +42,7 @@ extension ScenarioWriter {
     case .gracePeriod(let duration): return "grace-period " + (duration.map { "\($0.rawValue)d" } ?? "off")
     case .renewalRate(let customer, let rate): return "renewal-rate \(customer) \(rate.rawValue)"
     case .failingRenewals(let customer): return "failing-renewals \(customer)"
+    case .changeRenews(let on): return "change-renews " + (on ? "on" : "off")
     }
   }
 
@@ -63,13 +64,16 @@ extension ScenarioWriter {
     case .partialRefund(let product, let customer, let reason, let milliunits):
       return commerceStep(.refund(product: product, customer: customer, reason: reason)) + " percent "
         + amount(Int64(milliunits))
-    case .requestRefund(let product, let customer): return "refund-request \(product) of \(customer)"
+    case .requestRefund(let product, let customer, let reason):
+      return "refund-request \(product) of \(customer)" + (reason == .other ? "" : " reason \(reason.word)")
     case .declineRefund(let product, let customer): return "refund-decline \(product) of \(customer)"
+    case .reverseRefund(let product, let customer): return "refund-reverse \(product) of \(customer)"
     case .setPrice(let product, let storefront, let milliunits, let needsConsent):
       return "price \(product) \(storefront) \(amount(milliunits))" + (needsConsent ? " consent" : "")
     case .consentToPriceIncrease(let customer, let group): return "price-consent \(customer) \(group)"
     case .sale(let product, let forSale): return "sale \(product) " + onOff(forSale)
     case .clearHistory(let customer): return "clear-history \(customer)"
+    case .rescindConsent(let customer): return "rescind-consent \(customer)"
     }
   }
 

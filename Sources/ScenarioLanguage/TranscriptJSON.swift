@@ -1,9 +1,10 @@
 import ExternalPurchaseTokens
 import LifecycleSimulator
 
-/// The JSON transcript (schema version 1, documented in docs/scenarios.md).
+/// The JSON transcript (schema version 2, documented in docs/scenarios.md). Version 2 added the
+/// decoded `renewalInfo` beside each subscription event's transaction (issue 25).
 public enum TranscriptJSON {
-  public static let schemaVersion = 1
+  public static let schemaVersion = 2
 
   /// The document for one or more runs; the same runs give the same bytes.
   public static func document(_ transcripts: [Transcript]) -> String {

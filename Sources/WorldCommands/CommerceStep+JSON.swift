@@ -38,8 +38,11 @@ extension CommerceStep {
       fields = Self.of("consume", customer, product)
       fields.quantity = quantity
     case .leaveFamily(let customer): fields = Self.of("leaveFamily", customer)
-    case .requestRefund(let product, let customer): fields = Self.of("requestRefund", customer, product)
+    case .requestRefund(let product, let customer, let reason):
+      fields = Self.of("requestRefund", customer, product)
+      fields.reason = reason.rawValue
     case .declineRefund(let product, let customer): fields = Self.of("declineRefund", customer, product)
+    case .reverseRefund(let product, let customer): fields = Self.of("reverseRefund", customer, product)
     case .setPrice(let product, let storefront, let milliunits, let needsConsent):
       fields = CommandFields(type: "setPrice")
       fields.product = product
@@ -54,6 +57,7 @@ extension CommerceStep {
       fields.product = product
       fields.forSale = forSale
     case .clearHistory(let customer): fields = Self.of("clearHistory", customer)
+    case .rescindConsent(let customer): fields = Self.of("rescindConsent", customer)
     }
     return fields
   }
@@ -98,7 +102,16 @@ extension FieldReader {
         ? .refund(product: product, customer: customer, reason: why)
         : .partialRefund(product: product, customer: customer, reason: why, milliunits: share)
     case "requestRefund":
+      let text = fields.reason ?? ConsumptionRequestReason.other.rawValue
+      guard let reason = ConsumptionRequestReason(rawValue: text) else {
+        let names = ConsumptionRequestReason.allCases.map(\.rawValue).joined(separator: ", ")
+        throw CommandFieldError("reason must be one of \(names), found '\(text)'", "reason")
+      }
       return .requestRefund(
+        product: try need(fields.product, "product"), customer: try need(fields.customer, "customer"),
+        reason: reason)
+    case "reverseRefund":
+      return .reverseRefund(
         product: try need(fields.product, "product"), customer: try need(fields.customer, "customer"))
     case "declineRefund":
       return .declineRefund(
@@ -120,6 +133,7 @@ extension FieldReader {
         customer: try need(fields.customer, "customer"), group: try need(fields.group, "group"))
     case "sale":
       return .sale(product: try need(fields.product, "product"), forSale: try need(fields.forSale, "forSale"))
+    case "rescindConsent": return .rescindConsent(customer: try need(fields.customer, "customer"))
     default: return .clearHistory(customer: try need(fields.customer, "customer"))
     }
   }

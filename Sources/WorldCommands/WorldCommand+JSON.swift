@@ -15,8 +15,10 @@ extension WorldCommand {
 
   /// The `type`s of purchase steps, under `CommerceStep`'s case names.
   public static let purchaseJSONTypes = [
-    "buy", "autoRenew", "change", "billing", "refund", "requestRefund", "declineRefund", "joinFamily",
+    "buy", "autoRenew", "change", "billing", "refund", "requestRefund", "declineRefund", "reverseRefund",
+    "joinFamily",
     "leaveFamily", "consume", "setPrice", "consentToPriceIncrease", "sale", "clearHistory",
+    "rescindConsent",
   ]
 
   /// The command a control request's JSON gives, or which member is missing or wrong. Its numbers

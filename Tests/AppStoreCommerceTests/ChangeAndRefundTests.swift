@@ -38,6 +38,40 @@ struct ChangeAndRefundTests {
     #expect(world.payloads().first?.isUpgraded == nil)
   }
 
+  /// A customer with auto-renew off picks another plan: auto-renew comes back on and the new plan
+  /// renews (issue 25; assumption, setting `changeTurnsAutoRenewOn`); with the setting off it stays
+  /// off and the subscription expires VOLUNTARY.
+  @Test(arguments: [true, false])
+  func changingProductWithAutoRenewOffTurnsItOnUnlessSetOtherwise(turnsOn: Bool) throws {
+    var settings = CommerceSettings.production
+    settings.changeTurnsAutoRenewOn = turnsOn
+    var world = try TestWorld(settings)
+    try world.buy("premium.monthly")
+    try world.apply(.setAutoRenew(customer: "alice", groupId: "premium", enabled: false))
+    let downgrade = try world.apply(.changeProduct(customer: "alice", productId: "premium.basic.monthly"))
+    #expect(
+      downgrade
+        == (turnsOn
+          ? ["DID_CHANGE_RENEWAL_STATUS/AUTO_RENEW_ENABLED", "DID_CHANGE_RENEWAL_PREF/DOWNGRADE"]
+          : ["DID_CHANGE_RENEWAL_PREF/DOWNGRADE"]))
+    #expect(world.renewalInfo()?.autoRenewStatus == (turnsOn ? 1 : 0))
+    #expect(world.renewalInfo()?.autoRenewProductId == "premium.basic.monthly")
+    let renewal = try world.advance(to: date(2026, 2, 1))
+    #expect(renewal == [turnsOn ? "DID_RENEW" : "EXPIRED/VOLUNTARY"])
+    if turnsOn { #expect(world.payloads().last?.productId == "premium.basic.monthly") }
+  }
+
+  @Test func anUpgradeWithAutoRenewOffTurnsItOnToo() throws {
+    var world = try TestWorld()
+    try world.buy("premium.monthly")
+    try world.apply(.setAutoRenew(customer: "alice", groupId: "premium", enabled: false))
+    let upgrade = try world.apply(.changeProduct(customer: "alice", productId: "premium.pro.monthly"))
+    #expect(upgrade == ["DID_CHANGE_RENEWAL_STATUS/AUTO_RENEW_ENABLED", "DID_CHANGE_RENEWAL_PREF/UPGRADE"])
+    #expect(world.chain()?.autoRenew == true)
+    #expect(world.renewalInfo()?.autoRenewStatus == 1)
+    #expect(try world.advance(by: 31 * day) == ["DID_RENEW"])
+  }
+
   @Test func crossgradeIsImmediateForTheSameDurationOtherwiseAtRenewal() throws {
     var world = try TestWorld()
     try world.buy("premium.monthly")
@@ -80,6 +114,24 @@ struct ChangeAndRefundTests {
     #expect(
       world.payloads()[0].revocationType == "REFUND_PRORATED" && world.payloads()[0].revocationReason == 0)
     #expect(world.status() == .active)
+  }
+
+  /// REFUND_REVERSED (issue 25): a reversed refund reinstates the transaction and the
+  /// subscription it had revoked; it moves in the history like any change.
+  @Test func aReversedRefundReinstatesTheSubscription() throws {
+    var world = try TestWorld()
+    try world.buy("premium.monthly")
+    let id = world.lastPayload.transactionId!
+    #expect(throws: CommerceError.self) { try world.apply(.reverseRefund(transactionId: id)) }
+    try world.apply(.refund(transactionId: id, reason: .other, percentage: 100_000))
+    #expect(world.status() == .revoked)
+    let before = world.state.transactions.last!.modification
+    #expect(try world.apply(.reverseRefund(transactionId: id)) == ["REFUND_REVERSED"])
+    #expect(world.lastPayload.revocationDate == nil && world.lastPayload.revocationType == nil)
+    #expect(world.state.transactions.last!.modification > before)
+    #expect(world.status() == .active)
+    #expect(world.renewalInfo()?.autoRenewStatus == 0, "auto-renew stays off after the refund turned it off")
+    #expect(try world.advance(to: date(2026, 2, 1)) == ["EXPIRED/VOLUNTARY"])
   }
 
   @Test func refundRequestAsksForConsumptionAndTurnsAutoRenewOff() throws {
@@ -130,12 +182,43 @@ struct FamilyTests {
     #expect(try world.advance(to: date(2026, 2, 1)) == ["DID_RENEW"])
   }
 
+  /// Sharing goes both ways: a newcomer's shareable purchases reach the family already there
+  /// (issue 25; Apple: a customer shares "with up to five family members").
+  @Test func aNewcomersPurchasesReachTheFamilyToo() throws {
+    var world = try TestWorld(customers: Self.family)
+    try world.buy("carol", "family.monthly")
+    try world.buy("carol", "lifetime")
+    #expect(world.payloads("alice").isEmpty && world.payloads("bob").isEmpty)
+    let joined = try world.apply(.joinFamily(customer: "carol", familyId: "smiths"))
+    #expect(joined.filter { $0 == "SUBSCRIBED/INITIAL_BUY" }.count == 2)
+    for member in ["alice", "bob"] {
+      let products = world.payloads(member).compactMap(\.productId)
+      #expect(products.sorted() == ["family.monthly", "lifetime"], "\(member)")
+      #expect(world.payloads(member).allSatisfy { $0.inAppOwnershipType == "FAMILY_SHARED" })
+    }
+    // Carol's leaving takes both back from both.
+    let left = try world.apply(.leaveFamily(customer: "carol"))
+    #expect(left.filter { $0 == "REVOKE" }.count == 4)
+  }
+
+  @Test func aFamilyHasAtMostSixPeople() throws {
+    let people = (1...7).map { CommerceCustomer(id: "p\($0)") }
+    var world = try TestWorld(customers: people)
+    for number in 1...6 { try world.apply(.joinFamily(customer: "p\(number)", familyId: "big")) }
+    #expect(throws: CommerceError.self) { try world.apply(.joinFamily(customer: "p7", familyId: "big")) }
+    #expect(world.state.customer("p7")?.familyId == nil)
+    try world.apply(.leaveFamily(customer: "p1"))
+    try world.apply(.joinFamily(customer: "p7", familyId: "big"))
+  }
+
   @Test func joiningLaterGrantsAccessAndARefundRevokesIt() throws {
     var world = try TestWorld(customers: Self.family)
     try world.buy("family.monthly")
     try world.buy("lifetime")
     #expect(
-      try world.apply(.joinFamily(customer: "carol", familyId: "smiths")) == ["SUBSCRIBED/INITIAL_BUY", "-"])
+      try world.apply(.joinFamily(customer: "carol", familyId: "smiths")) == [
+        "SUBSCRIBED/INITIAL_BUY", "ONE_TIME_CHARGE",
+      ])
     let subscription = world.payloads().first!.transactionId!
     let refund = try world.apply(.refund(transactionId: subscription, reason: .other, percentage: 100_000))
     #expect(refund == ["REFUND", "REVOKE", "REVOKE"])

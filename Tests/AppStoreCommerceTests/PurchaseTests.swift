@@ -88,7 +88,7 @@ struct PurchaseTests {
 
   @Test func payAsYouGoPromotionLastsItsPeriodsThenFullPrice() throws {
     var world = try TestWorld()
-    #expect(try world.buy("premium.monthly", offer: "promo.half") == ["OFFER_REDEEMED/INITIAL_BUY"])
+    #expect(try world.buy("premium.monthly", offer: "promo.half") == ["SUBSCRIBED/INITIAL_BUY"])
     #expect(world.lastPayload.offerType == 2 && world.lastPayload.offerIdentifier == "promo.half")
     #expect(world.lastPayload.offerPeriod == "P3M" && world.lastPayload.offerDiscountType == "PAY_AS_YOU_GO")
     #expect(world.renewalInfo()?.offerIdentifier == "promo.half")
@@ -101,7 +101,7 @@ struct PurchaseTests {
 
   @Test func payUpFrontCodeCoversItsWholePeriod() throws {
     var world = try TestWorld()
-    #expect(try world.buy("premium.monthly", offer: "code.quarter") == ["OFFER_REDEEMED/INITIAL_BUY"])
+    #expect(try world.buy("premium.monthly", offer: "code.quarter") == ["SUBSCRIBED/INITIAL_BUY"])
     #expect(world.lastPayload.offerType == 3 && world.lastPayload.price == 19990)
     #expect(world.lastPayload.expiresDate == date(2026, 4, 1))
   }
@@ -120,6 +120,30 @@ struct PurchaseTests {
     #expect(throws: CommerceError.self) { try world.buy("premium.basic.monthly", offer: "promo.half") }
   }
 
+  /// An offer for a higher product of the group is an upgrade at once, charged under the offer
+  /// (OFFER_REDEEMED/UPGRADE); for a lower one, a downgrade from the next renewal with the offer
+  /// (OFFER_REDEEMED/DOWNGRADE) (issue 25; Apple documents both subtypes).
+  @Test func anOfferForAnotherProductOfTheGroupUpgradesOrDowngrades() throws {
+    var world = try TestWorld(customers: [CommerceCustomer(id: "alice"), CommerceCustomer(id: "bob")])
+    try world.buy("alice", "premium.basic.monthly")
+    #expect(try world.buy("alice", "premium.monthly", offer: "promo.half") == ["OFFER_REDEEMED/UPGRADE"])
+    let upgraded = world.payloads("alice")
+    #expect(upgraded.first?.isUpgraded == true)
+    #expect(upgraded.last?.productId == "premium.monthly" && upgraded.last?.price == 4990)
+    #expect(upgraded.last?.offerIdentifier == "promo.half")
+    try world.advance(to: date(2026, 3, 1) + 1)
+    #expect(world.payloads("alice").suffix(2).map(\.price) == [4990, 4990])
+
+    try world.buy("bob", "premium.pro.monthly")
+    #expect(try world.buy("bob", "premium.monthly", offer: "code.quarter") == ["OFFER_REDEEMED/DOWNGRADE"])
+    #expect(world.payloads("bob").count == 1)
+    #expect(world.renewalInfo("bob")?.autoRenewProductId == "premium.monthly")
+    #expect(world.renewalInfo("bob")?.offerIdentifier == "code.quarter")
+    try world.advance(to: date(2026, 4, 1) + 1)
+    let renewed = try #require(world.payloads("bob").last)
+    #expect(renewed.productId == "premium.monthly" && renewed.price == 19990 && renewed.offerType == 3)
+  }
+
   @Test func anOfferCodeAtRenewalLastsItsOwnPeriod() throws {
     var world = try TestWorld()
     try world.buy("premium.monthly")
@@ -136,7 +160,7 @@ struct PurchaseTests {
     try world.apply(.setAutoRenew(customer: "alice", groupId: "premium", enabled: false))
     try world.advance(by: 40 * day)
     #expect(world.renewalInfo()?.eligibleWinBackOfferIds == ["winback.month"])
-    #expect(try world.buy("premium.monthly", offer: "winback.month") == ["OFFER_REDEEMED/RESUBSCRIBE"])
+    #expect(try world.buy("premium.monthly", offer: "winback.month") == ["SUBSCRIBED/RESUBSCRIBE"])
     #expect(world.lastPayload.offerType == 4 && world.lastPayload.price == 2990)
     #expect(world.renewalInfo()?.eligibleWinBackOfferIds == nil)
   }

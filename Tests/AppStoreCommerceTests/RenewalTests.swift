@@ -135,6 +135,24 @@ struct RenewalTests {
     #expect(world.renewalInfo()?.expirationIntent == 4)
   }
 
+  /// A renewal fails, the product leaves sale, billing recovers: the next retry does not charge
+  /// for the product but ends the subscription (issue 25; SPEC-APPSTORE 3.2 intent 4, 5.3).
+  @Test(arguments: [false, true])
+  func aRetryOfAProductNoLongerForSaleExpiresInsteadOfRecovering(billingRecovers: Bool) throws {
+    var world = try TestWorld(Self.graceSettings)
+    try world.buy("premium.monthly")
+    try world.apply(.setBillingFails(customer: "alice", fails: true))
+    #expect(try world.advance(to: date(2026, 2, 1)) == ["DID_FAIL_TO_RENEW/GRACE_PERIOD"])
+    try world.apply(.setForSale(productId: "premium.monthly", forSale: false))
+    if billingRecovers { try world.apply(.setBillingFails(customer: "alice", fails: false)) }
+    let transactions = world.payloads().count
+    #expect(try world.advance(to: date(2026, 2, 2)) == ["EXPIRED/PRODUCT_NOT_FOR_SALE"])
+    #expect(world.payloads().count == transactions, "nobody is charged")
+    #expect(world.status() == .expired)
+    #expect(world.renewalInfo()?.expirationIntent == 4)
+    #expect(world.renewalInfo()?.isInBillingRetryPeriod == false)
+  }
+
   @Test func priceIncreaseNeedsConsentOrExpires() throws {
     var world = try TestWorld(customers: [CommerceCustomer(id: "alice"), CommerceCustomer(id: "bob")])
     try world.buy("alice", "premium.monthly")

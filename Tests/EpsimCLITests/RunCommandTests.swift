@@ -76,7 +76,7 @@ struct RunCommandTests {
       try FileManager.default.contentsOfDirectory(atPath: directory.path) == ["report.json"],
       "no temporary file left")
     let root = try JSONSerialization.jsonObject(with: try Data(contentsOf: output)) as? [String: Any]
-    #expect(root?["schemaVersion"] as? Int == 1)
+    #expect(root?["schemaVersion"] as? Int == 2)
   }
 
   @Test func failingRunStillWritesItsReport() throws {

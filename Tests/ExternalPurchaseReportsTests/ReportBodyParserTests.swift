@@ -50,7 +50,7 @@ struct ReportBodyParserTests {
 
   @Test func namesEveryMissingAndMistypedField() {
     let found = errors(#"{"requestIdentifier":7,"status":"LINE_ITEM"}"#)
-    #expect(found.map(\.name) == ["InvalidValueError", "MissingRequiredFieldError"])
+    #expect(found.map(\.name) == ["InvalidValueError", "OmittedFieldError"])
     #expect(found.map(\.fieldName) == ["requestIdentifier", "externalPurchaseId"])
   }
 

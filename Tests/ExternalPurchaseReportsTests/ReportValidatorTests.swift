@@ -223,7 +223,7 @@ struct LineItemRuleTests {
     let found = errors([subscription, oneTime, noType, erroneous], on: \.plain, in: fixture)
     #expect(
       found.map(\.name) == [
-        "MissingRequiredFieldError", "FieldNotAllowedError", "MissingRequiredFieldError",
+        "OmittedFieldError", "FieldNotAllowedError", "OmittedFieldError",
         "ErroneouslySubmittedNotRestatementError",
       ])
     #expect(found.map(\.lineItemId) == ["sub", "one", "none", "err"])
@@ -244,8 +244,9 @@ struct LineItemRuleTests {
 struct CorrectionRuleTests {
   private func refund(_ id: String, of reference: String, at date: VirtualTime) -> LineItem {
     LineItem(
-      lineItemId: id, creationDate: date, eventType: .refund, referenceLineItemId: reference,
-      productIdentifier: "com.example.gems", amountTaxInclusive: 1_210, amountTaxExclusive: 1_000,
+      lineItemId: id, creationDate: date, eventType: .refund, productType: nil,
+      referenceLineItemId: reference,
+      productIdentifier: nil, quantity: nil, amountTaxInclusive: 1_210, amountTaxExclusive: 1_000,
       taxAmount: 210,
       reportingCurrency: "EUR", pricingCurrency: "EUR", taxCountry: "NLD")
   }
@@ -330,9 +331,14 @@ struct CorrectionRuleTests {
   }
 
   @Test func errorCodesArePublishedOnesOrEpsimsOwnRange() {
-    #expect(ReportErrorKind.lineItemCreationDateOutOfRange.code == 36)
-    #expect(ReportErrorKind.restatementNotAllowedCreationDate.code == 39)
-    let others = ReportErrorKind.allCases.filter { $0.code != 36 && $0.code != 39 }
+    // Apple's values, each from its error object's page.
+    let published: [ReportErrorKind: Int64] = [
+      .reportingCurrencyMismatch: 2, .omittedField: 4, .fieldNotAllowed: 5, .negativeValueNotAllowed: 15,
+      .taxCountryMismatch: 23, .refundReferencedByRefund: 28, .pricingCurrencyMismatch: 32,
+      .exchangeRateMismatch: 33, .lineItemCreationDateOutOfRange: 36, .restatementNotAllowedCreationDate: 39,
+    ]
+    for (kind, code) in published { #expect(kind.code == code, "\(kind.rawValue)") }
+    let others = ReportErrorKind.allCases.filter { published[$0] == nil }
     #expect(others.allSatisfy { $0.code > 9000 })
     #expect(Set(ReportErrorKind.allCases.map(\.code)).count == ReportErrorKind.allCases.count)
   }

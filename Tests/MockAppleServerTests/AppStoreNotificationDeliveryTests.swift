@@ -149,6 +149,56 @@ struct AppStoreNotificationDeliveryTests {
     }
   }
 
+  /// Apple's `data.appAppleId` "isn't present in the sandbox environment" (issue 25): a backend
+  /// relying on it fails here as against the real sandbox.
+  @Test func sandboxNotificationsCarryNoAppAppleId() async throws {
+    let receiver = WebhookReceiver()
+    try await receiver.serve { hook in
+      try await TestServer.withStore(rules: .sandbox, notifications: NotificationSettings(webhookURL: hook)) {
+        server in
+        _ = try await server.buy("lifetime", on: "alice.iphone")
+        let body = try #require(await receiver.bodies.first)
+        let payload = try await SignedPayload.verify(
+          try WebhookBody.signedPayload(body), trusting: server.mock.state.authority.rootPEM)
+        let data = try #require(payload["data"] as? [String: Any])
+        #expect(data["environment"] as? String == "Sandbox")
+        #expect(data["appAppleId"] == nil)
+        #expect(data["bundleId"] as? String != nil)
+      }
+    }
+  }
+
+  /// CONSUMPTION_REQUEST carries the customer's `data.consumptionRequestReason` (issue 25).
+  @Test func aConsumptionRequestCarriesItsReason() async throws {
+    let receiver = WebhookReceiver()
+    try await receiver.serve { hook in
+      try await TestServer.withStore(
+        rules: .production, notifications: NotificationSettings(webhookURL: hook)
+      ) {
+        server in
+        _ = try await server.buy("coins.100", on: "alice.iphone")
+        try await server.commerce([
+          "type": "requestRefund", "customer": "alice", "product": "coins.100", "reason": "FULFILLMENT_ISSUE",
+        ])
+        try await server.commerce(
+          ["type": "requestRefund", "customer": "alice", "product": "coins.100", "reason": "LATE"],
+          expect: 400)
+        let bodies = await receiver.bodies
+        let last = try await SignedPayload.verify(
+          try WebhookBody.signedPayload(try #require(bodies.last)),
+          trusting: server.mock.state.authority.rootPEM)
+        #expect(last["notificationType"] as? String == "CONSUMPTION_REQUEST")
+        let data = try #require(last["data"] as? [String: Any])
+        #expect(data["consumptionRequestReason"] as? String == "FULFILLMENT_ISSUE")
+        let first = try await SignedPayload.verify(
+          try WebhookBody.signedPayload(try #require(bodies.first)),
+          trusting: server.mock.state.authority.rootPEM)
+        #expect(
+          (first["data"] as? [String: Any])?["consumptionRequestReason"] == nil, "ONE_TIME_CHARGE has none")
+      }
+    }
+  }
+
   @Test func anUnreachableWebhookIsNoResponse() async throws {
     // Port 1 on loopback: nothing listens there, so the connection is refused at once.
     let settings = NotificationSettings(webhookURL: "http://127.0.0.1:1/hook")

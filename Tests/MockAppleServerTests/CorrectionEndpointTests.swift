@@ -35,14 +35,17 @@ struct CorrectionEndpointTests {
       try await expect(
         [item("a")], "InvalidRequestIdentifierError", "requestIdentifier", requestIdentifier: "abc")
       try await expect(
-        [item("a", ["productIdentifier": nil])], "MissingRequiredFieldError", "productIdentifier")
+        [item("a", ["productIdentifier": nil])], "OmittedFieldError", "productIdentifier")
       try await expect([item("a", ["quantity": 0])], "InvalidValueError", "quantity")
       try await expect(
         [item("a", ["subscriptionEvent": "RENEWAL"])], "FieldNotAllowedError", "subscriptionEvent")
       try await expect(
         [item("a", ["erroneouslySubmitted": true])], "ErroneouslySubmittedNotRestatementError",
         "erroneouslySubmitted")
-      let refund: [String: Any?] = ["eventType": "REFUND", "referenceLineItemId": "b1"]
+      let refund: [String: Any?] = [
+        "eventType": "REFUND", "referenceLineItemId": "b1", "productType": nil, "productIdentifier": nil,
+        "quantity": nil,
+      ]
       try await expect([item("r", refund)], "ReferencedLineItemNotFoundError", "referenceLineItemId")
 
       let purchase = try reportBody(token: id, status: "LINE_ITEM", lineItems: [item("b1")])

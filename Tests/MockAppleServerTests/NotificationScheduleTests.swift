@@ -16,13 +16,13 @@ struct NotificationScheduleTests {
 
   private func due(
     _ simulation: Simulation, at time: VirtualTime, reported: Set<String> = [],
-    settings: NotificationSettings = NotificationSettings()
+    duplicates: Set<String> = [], settings: NotificationSettings = NotificationSettings()
   ) throws -> [ScheduledNotification] {
     var simulation = simulation
     if time > simulation.world.now { try simulation.apply(.advanceClock(to: time)) }
-    return NotificationSchedule(settings: settings).due(in: simulation.world, known: []) {
-      reported.contains($0)
-    }
+    return NotificationSchedule(settings: settings).due(
+      in: simulation.world, known: [], isReported: { reported.contains($0) || duplicates.contains($0) },
+      isDuplicate: { duplicates.contains($0) })
   }
 
   @Test func createdAtOnceUnreportedAtExpiryPlusTheDelay() throws {
@@ -50,12 +50,43 @@ struct NotificationScheduleTests {
     #expect(fired.first?.dueAt == tenDays)
   }
 
-  @Test func reportedTokensGetNoUnreportedAndNoReminders() throws {
+  /// Apple: UNREPORTED "10 days after the system creates the token, or soon after ACQUISITION and
+  /// SERVICES tokens expire" (SPEC 8): IN_APP and LINK_OUT tokens are not the exception (issue 25).
+  @Test(arguments: [CustomLinkTokenType.inApp, .linkOut], [LifecycleRules.production, .sandbox])
+  func inAppAndLinkOutTokensAreUnreportedTenDaysAfterCreation(
+    type: CustomLinkTokenType, rules: LifecycleRules
+  )
+    throws
+  {
+    var simulation = Simulation(initial: DemoWorld.world(rules: rules))
+    try simulation.apply(.install(device: "kenji.iphone"))
+    try simulation.apply(.requestToken(device: "kenji.iphone", type: type))
+    let token = try #require(simulation.world.tokens.first { $0.token.tokenType == type })
+    let tenDays = token.token.tokenCreationDate + 10 * Milliseconds.day
+    func unreported(at time: VirtualTime) throws -> [ScheduledNotification] {
+      try due(simulation, at: time).filter { $0.tokenIndex == token.id && $0.subtype == .unreported }
+    }
+    #expect(try unreported(at: tenDays - 1).isEmpty)
+    #expect(try unreported(at: tenDays).map(\.dueAt) == [tenDays])
+    // Once, not again after the expiry.
+    #expect(try unreported(at: tenDays + 400 * Milliseconds.day).count == 1)
+    #expect(
+      try due(simulation, at: tenDays, reported: [token.token.externalPurchaseId]).filter {
+        $0.tokenIndex == token.id && $0.subtype == .unreported
+      }.isEmpty)
+  }
+
+  /// Apple sends ACTIVE_TOKEN_REMINDER "monthly while the token is active, unless you report the
+  /// token as a duplicate" (issue 25): any report stops UNREPORTED, only a duplicate the reminders.
+  @Test func reportedTokensGetNoUnreportedButRemindersUntilReportedAsDuplicates() throws {
     let simulation = try world(.production)
     let ids = Set(simulation.world.tokens.map(\.token.externalPurchaseId))
     let year = 366 * Milliseconds.day
-    let all = try due(simulation, at: simulation.world.now + year, reported: ids)
-    #expect(all.allSatisfy { $0.subtype == .created })
+    let reported = try due(simulation, at: simulation.world.now + year, reported: ids)
+    #expect(!reported.contains { $0.subtype == .unreported })
+    #expect(reported.filter { $0.subtype == .activeTokenReminder }.count == 24)
+    let duplicates = try due(simulation, at: simulation.world.now + year, duplicates: ids)
+    #expect(duplicates.allSatisfy { $0.subtype == .created })
   }
 
   @Test func remindersEveryIntervalWhileActiveAndUnreported() throws {

@@ -184,9 +184,10 @@ struct CommandMaker {
     case 10: return .sheetAndLinkNeedPayments(on)
     case 11: return .stringFormAnswers(on)
     default:
+      // A typed request carries IN_APP or LINK_OUT only; the parser refuses the other types.
       return .typedTokenType(
         TypedTokenRequest.allCases.randomElement(using: &random)!,
-        CustomLinkTokenType.allCases.randomElement(using: &random)!)
+        [CustomLinkTokenType.inApp, .linkOut].randomElement(using: &random)!)
     }
   }
 
@@ -194,7 +195,7 @@ struct CommandMaker {
     let product = ["news.monthly", "news.yearly", "coins.100"].randomElement(using: &random)!
     let quantity = Int.random(in: StepLimits.quantity.range, using: &random)
     let reason: RevocationReason = Bool.random(using: &random) ? .appIssue : .other
-    switch Int.random(in: 0..<15, using: &random) {
+    switch Int.random(in: 0..<17, using: &random) {
     case 0:
       let offer = product == "news.monthly" && Bool.random(using: &random) ? "trial" : nil
       let token = Bool.random(using: &random) ? "6f1e7d3a-2b4c-4d5e-8f90-1a2b3c4d5e6f" : nil
@@ -209,7 +210,10 @@ struct CommandMaker {
     case 8:
       let share = Int.random(in: StepLimits.refundShare.range.lowerBound...99_999, using: &random)
       return .partialRefund(product: product, customer: customer, reason: reason, milliunits: share)
-    case 9: return .requestRefund(product: product, customer: customer)
+    case 9:
+      return .requestRefund(
+        product: product, customer: customer,
+        reason: ConsumptionRequestReason.allCases.randomElement(using: &random)!)
     case 10: return .declineRefund(product: product, customer: customer)
     case 11:
       return .setPrice(
@@ -218,6 +222,8 @@ struct CommandMaker {
         needsConsent: Bool.random(using: &random))
     case 12: return .consentToPriceIncrease(customer: customer, group: "news")
     case 13: return .sale(product: product, forSale: Bool.random(using: &random))
+    case 14: return .reverseRefund(product: product, customer: customer)
+    case 15: return .rescindConsent(customer: customer)
     default: return .clearHistory(customer: customer)
     }
   }

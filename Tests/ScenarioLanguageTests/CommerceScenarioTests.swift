@@ -1,4 +1,5 @@
 import AppStoreCommerce
+import Foundation
 import LifecycleSimulator
 import Testing
 
@@ -56,6 +57,28 @@ struct CommerceScenarioTests {
     let scenario = try ScenarioParser.parse(source)
     #expect(scenario.statements[6].kind == .commerceSetting(.gracePeriod(.twentyEightDays)))
     #expect(try ScenarioParser.parse(ScenarioWriter.write(scenario)) == scenario)
+  }
+
+  /// `commerce change-renews off` keeps auto-renew off through a change of product (issue 25).
+  @Test func changeRenewsOffKeepsAutoRenewOffAndWritesBack() throws {
+    let source =
+      Self.setup + """
+        commerce change-renews off
+        buy pro.monthly on alice.iphone
+        auto-renew alice pro off
+        change alice to basic.monthly  expect notification DID_CHANGE_RENEWAL_PREF/DOWNGRADE
+        advance to next renewal of alice  expect notification EXPIRED/VOLUNTARY
+        """
+    let scenario = try ScenarioParser.parse(source)
+    #expect(scenario.statements[6].kind == .commerceSetting(.changeRenews(false)))
+    #expect(try ScenarioParser.parse(ScenarioWriter.write(scenario)) == scenario)
+    let transcript = ScenarioRunner().run(scenario, file: "t.epsim")
+    #expect(transcript.passed, "\(TranscriptText.problems(transcript))")
+    let on = ScenarioRunner().run(
+      try ScenarioParser.parse(
+        source.replacingOccurrences(of: "change-renews off", with: "change-renews on")),
+      file: "t.epsim")
+    #expect(on.failedExpectations.count == 1, "with auto-renew back on, the renewal comes instead of EXPIRED")
   }
 
   @Test func offersAndTesterSettingsWriteBack() throws {
@@ -237,6 +260,45 @@ struct CommerceScenarioTests {
     // A token-only transcript has no commerce key at all.
     let plain = try run("device a.b iOS 18.2 storefront nl\ninstall a.b\nexpect now = 2026-03-01T09:00:00Z")
     #expect(!TranscriptJSON.document([plain]).contains("commerce"))
+  }
+
+  /// Schema version 2: each subscription event carries its decoded renewal info, so QA sees grace,
+  /// billing retry, expiration intent and auto-renew status without expectations (issue 25).
+  @Test func jsonTranscriptCarriesTheRenewalInfoOfSubscriptionEvents() throws {
+    let transcript = try run(
+      Self.setup + """
+        commerce grace-period 16d
+        buy pro.monthly on alice.iphone
+        buy coins on alice.iphone
+        billing alice fails
+        advance to next renewal of alice
+        auto-renew alice pro off
+        """)
+    let root = try #require(
+      try JSONSerialization.jsonObject(with: Data(TranscriptJSON.document([transcript]).utf8))
+        as? [String: Any])
+    #expect(root["schemaVersion"] as? Int == 2)
+    let steps = try #require((root["scenarios"] as? [[String: Any]])?.first?["steps"] as? [[String: Any]])
+    let notes = steps.compactMap { $0["commerce"] as? [[String: Any]] }.flatMap { $0 }
+    let bought = try #require(notes.first)
+    let renewal = try #require(bought["renewalInfo"] as? [String: Any])
+    #expect(renewal["autoRenewStatus"] as? Int == 1 && renewal["isInBillingRetryPeriod"] as? Bool == false)
+    #expect(renewal["autoRenewProductId"] as? String == "pro.monthly")
+    #expect(notes[1]["renewalInfo"] is NSNull, "a consumable has none")
+    let failed = try #require(
+      notes.first { $0["notification"] as? String == "DID_FAIL_TO_RENEW/GRACE_PERIOD" })
+    let grace = try #require(failed["renewalInfo"] as? [String: Any])
+    #expect(grace["isInBillingRetryPeriod"] as? Bool == true)
+    let graceEnd: Int64 = 1_772_355_600_000 + (31 + 16) * 86_400_000
+    #expect((grace["gracePeriodExpiresDate"] as? NSNumber)?.int64Value == graceEnd)
+    let off = try #require(notes.last?["renewalInfo"] as? [String: Any])
+    #expect(off["autoRenewStatus"] as? Int == 0)
+    // Expired: the intent shows.
+    let expired = try run(
+      Self.setup
+        + "buy pro.monthly on alice.iphone\nauto-renew alice pro off\nadvance to next renewal of alice")
+    let text = TranscriptJSON.document([expired])
+    #expect(text.contains("\"expirationIntent\": 1"))
   }
 
   @Test func sameSeedGivesTheSameTranscriptAndAnotherSeedOtherIds() throws {

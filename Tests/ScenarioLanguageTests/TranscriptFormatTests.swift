@@ -37,7 +37,7 @@ struct TranscriptFormatTests {
     let scenario = try ScenarioParser.parse(Self.source, file: "a.epsim")
     let text = TranscriptJSON.document([ScenarioRunner().run(scenario, file: "a.epsim")])
     let root = try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
-    #expect(root["schemaVersion"] as? Int == 1)
+    #expect(root["schemaVersion"] as? Int == 2)
     let scenarios = try #require(root["scenarios"] as? [[String: Any]])
     let run = try #require(scenarios.first)
     #expect(run["file"] as? String == "a.epsim")
