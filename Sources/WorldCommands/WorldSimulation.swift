@@ -58,6 +58,10 @@ public struct WorldSimulation<Tokens: TokenEngine>: Sendable {
 
   /// Applies a command as every door resolves it: the token events it stands for, or its purchase
   /// step. All or nothing: a refusal changes nothing.
+  // Specialized here for both engines: callers in other modules (the runner, the server) would
+  // otherwise look up generic metadata on every step, measured at several percent of `epsim run`.
+  @_specialize(exported:true,where Tokens == WorldWithoutHistory)
+  @_specialize(exported:true,where Tokens == Simulation)
   @discardableResult
   public mutating func apply(_ command: WorldCommand) throws(SimulationError) -> Applied {
     let named = customer(named: command)
@@ -71,6 +75,8 @@ public struct WorldSimulation<Tokens: TokenEngine>: Sendable {
 
   /// Applies a resolved step. All or nothing: a refusal changes nothing. A step with no event
   /// changes nothing and is not remembered.
+  @_specialize(exported:true,where Tokens == WorldWithoutHistory)
+  @_specialize(exported:true,where Tokens == Simulation)
   @discardableResult
   public mutating func apply(_ step: WorldStep) throws(SimulationError) -> Applied {
     try apply(step, lastCustomer: lastCustomer)
@@ -126,11 +132,15 @@ public struct WorldSimulation<Tokens: TokenEngine>: Sendable {
         try store?.checkFollow(event, world: world)
         let (result, summary) = try tokens.applyStep(event)
         applied.tokenSteps.append(TokenStepResult(event: event, result: result, summary: summary))
+        // Without an App Store (most scenarios) the world is not even read here.
+        guard store != nil else { continue }
         let after = world
         applied.storeEvents += try store?.follow(event, world: after) ?? []
       }
-      let now = world.now
-      applied.storeEvents += try store?.advance(to: now) ?? []
+      if store != nil {
+        let now = world.now
+        applied.storeEvents += try store?.advance(to: now) ?? []
+      }
     } catch {
       if let saved { self = saved } else if tokens.position > start { tokens.takeBack(toStep: start) }
       throw error
