@@ -95,7 +95,9 @@ public struct TUIState: Sendable {
     var world = WorldSimulation(
       tokens: Simulation(initial: simulation.initial),
       store: store ?? CommerceWorld(products: [], world: simulation.initial))
-    for step in simulation.appliedSteps { _ = try? world.apply(.events([step.event])) }
+    for position in 0..<simulation.position {
+      _ = try? world.apply(.events([simulation.steps.event(at: position)]))
+    }
     self.init(world: world, lineStyle: lineStyle, width: width, height: height)
   }
 

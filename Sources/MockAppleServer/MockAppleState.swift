@@ -170,10 +170,10 @@ public actor MockAppleState {
   public func apply(_ command: WorldCommand) throws(SimulationError) -> (
     event: WorldEvent, outcome: EventOutcome, world: WorldState
   ) {
-    let events = try command.worldEvents(
-      in: simulation.world, commerce: simulation.store, lastCustomer: simulation.lastCustomer)
-    guard !events.isEmpty else { throw SimulationError("\(command.fields.type) changes nothing here") }
-    try simulation.apply(command)
+    // Resolved once, by the simulation; a command with no token event changed nothing there.
+    let nothing = SimulationError("\(command.fields.type) changes nothing here")
+    if case .commerce = command { throw nothing }
+    guard !(try simulation.apply(command)).tokenSteps.isEmpty else { throw nothing }
     hear(simulation.takeStoreEvents())
     let step = simulation.tokens.steps[simulation.tokens.position - 1]
     return (step.event, step.outcome, simulation.world)
