@@ -55,6 +55,8 @@ let package = Package(
       dependencies: ["LifecycleSimulator", "ExternalPurchaseTokens", "FileOutput", "AppStoreCommerce"]),
     // Atomic files and byte streams: everything epsim saves appears only once complete.
     .target(name: "FileOutput"),
+    // The append-only journal and state directory behind `epsim serve --state`: no HTTP, no engine.
+    .target(name: "DurableJournal"),
     // The .epsim scenario language: parser, runner, transcripts (`epsim run`).
     .target(
       name: "ScenarioLanguage",
@@ -97,7 +99,7 @@ let package = Package(
       name: "MockAppleServer",
       dependencies: [
         "ExternalPurchaseReports", "ExternalPurchaseTokens", "LifecycleSimulator", "AppStoreCommerce",
-        "CommerceSimulation", "WorldCommands",
+        "CommerceSimulation", "WorldCommands", "DurableJournal",
         .product(name: "Hummingbird", package: "hummingbird"),
         .product(name: "HummingbirdTLS", package: "hummingbird"),
         .product(name: "NIOSSL", package: "swift-nio-ssl"),
@@ -154,6 +156,7 @@ let package = Package(
     .testTarget(
       name: "TokenFixturesTests", dependencies: ["TokenFixtures", "ExternalPurchaseTokens"]),
     .testTarget(name: "InfoPlistLintTests", dependencies: ["InfoPlistLint"]),
+    .testTarget(name: "DurableJournalTests", dependencies: ["DurableJournal"]),
     .testTarget(
       name: "ExternalPurchaseAvailabilityTests",
       dependencies: ["ExternalPurchaseAvailability", "InfoPlistLint", "LifecycleSimulator"]),

@@ -19,7 +19,7 @@ public enum ExtensionRefusal: Hashable, Sendable {
 }
 
 /// A mass extension for every active subscriber of a product (SPEC-APPSTORE 4.8).
-public struct MassExtensionRequest: Hashable, Sendable {
+public struct MassExtensionRequest: Hashable, Sendable, Codable {
   public var productId: String
   public var extendByDays: Int
   public var reasonCode: Int

@@ -2,7 +2,7 @@ import AppStoreCommerce
 
 /// A step about Apple purchases, acted on the world's customers and devices: what a scenario line,
 /// a key in the terminal UI or a control API request asks the App Store to do.
-public enum CommerceStep: Hashable, Sendable {
+public enum CommerceStep: Hashable, Sendable, Codable {
   /// `buy PRODUCT on DEVICE [quantity N] [offer ID] [account-token UUID]`
   case buy(product: String, device: String, quantity: Int, offer: String?, accountToken: String?)
   /// `auto-renew CUSTOMER GROUP on|off`

@@ -165,18 +165,9 @@ extension TUIState {
       return .failure(FormError("seed '\(text)' must be a whole number from 0 to \(UInt64.max)"))
     }
     let environment: TokenEnvironment = form.choiceIndex("environment") == 1 ? .production : .sandbox
-    let initial = simulation.tokens.initial
-    let world = WorldState(
-      now: initial.now, rules: .preset(environment), app: initial.app, seed: seed,
-      customers: initial.customers, devices: initial.devices)
     let dropped = script != nil
-    let store = self.store
-    let fresh = WorldSimulation(
-      tokens: Simulation(initial: world),
-      store: CommerceWorld(products: store.state.products, world: world) {
-        $0.gracePeriod = store.state.settings.gracePeriod
-      })
-    changeSimulation { $0 = fresh }
+    let start = FreshStart(seed: seed, environment: environment)
+    changeSimulation { $0 = $0.startingOver(start) }
     savedSteps = []
     script = nil
     scriptAtStart = nil

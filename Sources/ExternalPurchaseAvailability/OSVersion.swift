@@ -1,6 +1,6 @@
 /// An operating system version such as 18.1 or 26.4.1, compared numerically; shared by the
 /// engine, which checks devices against it, and `epsim lint`, which checks deployment targets.
-public struct OSVersion: Comparable, Hashable, Sendable, CustomStringConvertible {
+public struct OSVersion: Comparable, Hashable, Sendable, Codable, CustomStringConvertible {
   public var major: Int
   public var minor: Int
   public var patch: Int

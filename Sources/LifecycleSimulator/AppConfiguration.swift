@@ -1,5 +1,5 @@
 /// The simulated app: identity, current version, entitlements and Info.plist keys (SPEC 6).
-public struct AppConfiguration: Hashable, Sendable {
+public struct AppConfiguration: Hashable, Sendable, Codable {
   public var bundleId: String
   public var appAppleId: Int64
   /// The version the App Store currently offers; installs and updates move devices to it.
@@ -20,7 +20,7 @@ public struct AppConfiguration: Hashable, Sendable {
 }
 
 /// The StoreKit external purchase entitlements the app holds.
-public struct Entitlements: Hashable, Sendable {
+public struct Entitlements: Hashable, Sendable, Codable {
   /// `com.apple.developer.storekit.external-purchase`: the notice sheet API.
   public var externalPurchase = false
   /// `com.apple.developer.storekit.external-purchase-link`: link-out, and custom links with their regions key.
@@ -43,7 +43,7 @@ public struct Entitlements: Hashable, Sendable {
 }
 
 /// The Info.plist keys that govern external purchases, by country code.
-public struct InfoPlistKeys: Hashable, Sendable {
+public struct InfoPlistKeys: Hashable, Sendable, Codable {
   /// `SKExternalPurchase`: countries of the notice sheet API.
   public var externalPurchaseCountries: [String] = []
   /// `SKExternalPurchaseLink`: one destination URL per country.

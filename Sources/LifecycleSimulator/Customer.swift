@@ -1,5 +1,5 @@
 /// A customer's Apple Account. Token periods belong to the account, across all its devices (SPEC 4).
-public struct Customer: Hashable, Sendable, Identifiable {
+public struct Customer: Hashable, Sendable, Codable, Identifiable {
   /// A short handle used in scenarios and the UI, such as `alice`.
   public var id: String
   /// Whether the account can make payments; `isEligible` is false when it cannot (SPEC 6).
@@ -15,7 +15,7 @@ public struct Customer: Hashable, Sendable, Identifiable {
 }
 
 /// One device signed in to a customer's account.
-public struct Device: Hashable, Sendable, Identifiable {
+public struct Device: Hashable, Sendable, Codable, Identifiable {
   /// A handle such as `alice.iphone`.
   public var id: String
   public var customerId: String

@@ -5,7 +5,7 @@ import ExternalPurchaseTokens
 /// `production` and `sandbox` follow SPEC sections 4 and 5. Each field can be changed on its
 /// own, so a scenario can name other combinations (for example production's event-driven
 /// creation with the sandbox's one-hour lifetime).
-public struct LifecycleRules: Hashable, Sendable {
+public struct LifecycleRules: Hashable, Sendable, Codable {
   /// Which environment ids are minted for (`SANDBOX_` prefix or a plain UUID).
   public var environment: TokenEnvironment
   /// What creates the first ACQUISITION and SERVICES periods.
@@ -77,7 +77,7 @@ public struct LifecycleRules: Hashable, Sendable {
 }
 
 /// What creates a customer's first ACQUISITION and SERVICES periods.
-public enum PeriodCreation: String, CaseIterable, Hashable, Sendable {
+public enum PeriodCreation: String, CaseIterable, Hashable, Sendable, Codable {
   /// Production: the first install across all of the customer's devices creates both.
   case onQualifyingEvent = "qualifying-event"
   /// Sandbox: the first `token(for:)` request of a type creates its period.
@@ -85,7 +85,7 @@ public enum PeriodCreation: String, CaseIterable, Hashable, Sendable {
 }
 
 /// What starts a new SERVICES period after the previous one expired.
-public enum ServicesRenewal: String, CaseIterable, Hashable, Sendable {
+public enum ServicesRenewal: String, CaseIterable, Hashable, Sendable, Codable {
   /// Production: an update or redownload, and only while no SERVICES token is active.
   case onQualifyingEvent = "qualifying-event"
   /// Sandbox: a request while none is active starts a new period with new dates.
@@ -93,7 +93,7 @@ public enum ServicesRenewal: String, CaseIterable, Hashable, Sendable {
 }
 
 /// The length of each custom link token type's active period, in milliseconds.
-public struct TokenLifetimes: Hashable, Sendable {
+public struct TokenLifetimes: Hashable, Sendable, Codable {
   public var acquisition: VirtualDuration
   public var services: VirtualDuration
   public var inApp: VirtualDuration

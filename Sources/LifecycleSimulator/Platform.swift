@@ -1,5 +1,5 @@
 /// The platform a simulated device runs, with the OS versions each StoreKit API needs there.
-public enum Platform: String, CaseIterable, Hashable, Sendable {
+public enum Platform: String, CaseIterable, Hashable, Sendable, Codable {
   case iOS
   case iPadOS
   case macOS

@@ -1,6 +1,6 @@
 /// Whether a `token(for:)` request inside an active period returns the period's current token
 /// or a refreshed one (same dates, new id). Apple decides silently; epsim makes it a choice (SPEC 10).
-public enum RefreshPolicy: Hashable, Sendable, CustomStringConvertible {
+public enum RefreshPolicy: Hashable, Sendable, Codable, CustomStringConvertible {
   /// Always the same token.
   case never
   /// A refreshed token on every request after the one that started the period.

@@ -3,7 +3,7 @@ import ExternalPurchaseTokens
 /// The typed `ExternalPurchaseCustomLink.token(for: TokenType)` of iOS 27.2 (SPEC 5):
 /// `.withinApp` for an alternative payment provider inside the app, `.outOfApp` for a
 /// transaction the customer completes outside the app.
-public enum TypedTokenRequest: String, CaseIterable, Hashable, Sendable {
+public enum TypedTokenRequest: String, CaseIterable, Hashable, Sendable, Codable {
   case withinApp
   case outOfApp
 
@@ -22,7 +22,7 @@ public enum TypedTokenRequest: String, CaseIterable, Hashable, Sendable {
 /// Which `tokenType` the token of each typed request carries. Apple does not publish it
 /// (SPEC 5); epsim assumes the matching per-transaction type of the String form: IN_APP for
 /// `.withinApp`, LINK_OUT for `.outOfApp` (docs/rules.md), and lets users choose otherwise.
-public struct TypedTokenTypes: Hashable, Sendable {
+public struct TypedTokenTypes: Hashable, Sendable, Codable {
   public var withinApp: CustomLinkTokenType
   public var outOfApp: CustomLinkTokenType
 

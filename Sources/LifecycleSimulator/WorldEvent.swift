@@ -1,7 +1,7 @@
 import ExternalPurchaseTokens
 
 /// Everything that can happen to the world. The state is a fold of these over the initial world.
-public enum WorldEvent: Hashable, Sendable {
+public enum WorldEvent: Hashable, Sendable, Codable {
   // App lifecycle on a device (SPEC 4's qualifying events).
   case install(device: String)
   case update(device: String, version: String?)

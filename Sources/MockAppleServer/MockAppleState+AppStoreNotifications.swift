@@ -34,6 +34,7 @@ extension MockAppleState {
     let delivery = try builder.test(
       number: notifications.testsRequested, environment: environment, at: world.now)
     notifications.add([delivery], settings: notificationSettings)
+    saveNotifications([delivery])
     return notifications.delivery(delivery.key)
   }
 
@@ -50,7 +51,10 @@ extension MockAppleState {
     throws -> NotificationDelivery
   {
     let delivery = try builder.summary(summary, at: time ?? world.now)
-    notifications.add([delivery], settings: notificationSettings)
+    if notifications.delivery(delivery.key) == nil {
+      notifications.add([delivery], settings: notificationSettings)
+      saveNotifications([delivery])
+    }
     return notifications.delivery(delivery.key) ?? delivery
   }
 

@@ -14,8 +14,8 @@ import WorldCommands
 public actor MockAppleState {
   /// The one simulation: the token world and the App Store, with their history. The server owns
   /// it; the terminal UI beside it (`epsim tui --serve`) changes it through `change(_:)`.
-  public private(set) var simulation: WorldSimulation<Simulation>
-  private var ledgers: [TokenEnvironment: ReportLedger]
+  public internal(set) var simulation: WorldSimulation<Simulation>
+  var ledgers: [TokenEnvironment: ReportLedger]
   private var rateWindow: (second: Int64, count: Int) = (0, 0)
   /// The world's tokens by id; rebuilt when tokens were added or the history moved.
   private var lookup: TokenLookup
@@ -33,6 +33,13 @@ public actor MockAppleState {
   /// event a step makes again after an undo (the same renewal, say) is not sent twice.
   public private(set) var commerceEvents: [CommerceDomainEvent] = []
   private var heardEvents: Set<CommerceDomainEvent> = []
+  /// Writes every change to the state directory (`epsim serve --state`); nil keeps state in memory.
+  var saver: StateSaver?
+  /// The real time (ms since 1970) the virtual clock last caught up with under `--clock wall`.
+  var wallClockReal: Int64?
+  /// The step the wall clock added last, while nothing else has changed since: the next tick
+  /// replaces it rather than adding one step per second to the history.
+  var lastTick: (lineage: UInt64, revision: Int)?
   public nonisolated let notificationSettings: NotificationSettings
   public nonisolated let authority: TestCertificateAuthority
 
@@ -83,13 +90,14 @@ public actor MockAppleState {
   ) -> (Result, WorldSimulation<Simulation>) {
     let result = change(&simulation)
     hear(simulation.takeStoreEvents())
+    saveHistory()
     // After an undo the same number of tokens can hold other ids.
     lookupIsStale = true
     return (result, simulation)
   }
 
   /// Adds App Store events to what Apple's side has seen, each once.
-  private func hear(_ events: [CommerceDomainEvent]) {
+  func hear(_ events: [CommerceDomainEvent]) {
     for event in events where heardEvents.insert(event).inserted { commerceEvents.append(event) }
   }
 
@@ -141,7 +149,7 @@ public actor MockAppleState {
   }
 
   /// The token index, rebuilt when tokens were added since it was made.
-  private func currentLookup() -> TokenLookup {
+  func currentLookup() -> TokenLookup {
     if lookupIsStale || lookupSize != simulation.world.tokens.count {
       lookup = TokenLookup(world: simulation.world)
       lookupSize = simulation.world.tokens.count
@@ -156,8 +164,10 @@ public actor MockAppleState {
     let lookup = currentLookup()
     // In place: copying the ledger out and back would copy every accepted report each time.
     // `submit` changes the ledger only when it accepts.
-    return ledgers[environment, default: ReportLedger(environment: environment)].submit(
+    let verdict = ledgers[environment, default: ReportLedger(environment: environment)].submit(
       report, world: simulation.world, lookup: lookup)
+    if case .accepted = verdict { save(.report(report, environment: environment)) }
+    return verdict
   }
 
   /// An accepted report, by its request identifier.
@@ -175,6 +185,7 @@ public actor MockAppleState {
     if case .commerce = command { throw nothing }
     guard !(try simulation.apply(command)).tokenSteps.isEmpty else { throw nothing }
     hear(simulation.takeStoreEvents())
+    saveHistory()
     let step = simulation.tokens.steps[simulation.tokens.position - 1]
     return (step.event, step.outcome, simulation.world)
   }
@@ -185,6 +196,7 @@ public actor MockAppleState {
   {
     try simulation.apply(.events([event]))
     hear(simulation.takeStoreEvents())
+    saveHistory()
     return (simulation.tokens.steps[simulation.tokens.position - 1].outcome, simulation.world)
   }
 
@@ -192,6 +204,7 @@ public actor MockAppleState {
   public func apply(_ step: CommerceStep) throws(SimulationError) -> [CommerceDomainEvent] {
     let applied = try simulation.apply(.commerce(step))
     hear(simulation.takeStoreEvents())
+    saveHistory()
     return applied.storeEvents
   }
 
@@ -200,6 +213,7 @@ public actor MockAppleState {
   public func apply(_ event: CommerceEvent) throws(SimulationError) -> [CommerceDomainEvent] {
     let applied = try simulation.apply(.backend(event))
     hear(simulation.takeStoreEvents())
+    saveHistory()
     return applied.storeEvents
   }
 
@@ -216,13 +230,20 @@ public actor MockAppleState {
     let tokenNotifications = try due.map {
       try NotificationLog.delivery(for: $0, seed: world.seed, authority: authority)
     }
-    notifications.add(tokenNotifications + (try newAppStoreNotifications()), settings: notificationSettings)
-    return notifications.takeDue(now: world.now)
+    let seen = notifications.commerceEventsSeen
+    let made = tokenNotifications + (try newAppStoreNotifications())
+    notifications.add(made, settings: notificationSettings)
+    if !made.isEmpty || seen != notifications.commerceEventsSeen { saveNotifications(made) }
+    let handedOut = notifications.takeDue(now: world.now)
+    // Before any byte goes out: a server stopped mid-send must not send it again on restart.
+    if !handedOut.isEmpty { save(.sending(handedOut.map(\.key))) }
+    return handedOut
   }
 
   /// Records one delivery attempt.
   public func record(_ attempt: DeliveryAttempt, for key: String) {
     notifications.record(attempt, for: key, settings: notificationSettings)
+    save(.attempt(key: key, attempt: attempt))
   }
 
   /// Counts a request against a limit per real second; false when the limit is used up.

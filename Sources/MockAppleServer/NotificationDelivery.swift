@@ -43,7 +43,7 @@ public struct NotificationDelivery: Hashable, Sendable, Encodable {
 }
 
 /// Where a delivery stands.
-public enum DeliveryState: String, Hashable, Sendable, Encodable {
+public enum DeliveryState: String, Hashable, Sendable, Codable {
   case pending
   /// The webhook answered 2xx.
   case delivered
@@ -54,7 +54,7 @@ public enum DeliveryState: String, Hashable, Sendable, Encodable {
 }
 
 /// One POST to the webhook.
-public struct DeliveryAttempt: Hashable, Sendable, Encodable {
+public struct DeliveryAttempt: Hashable, Sendable, Codable {
   /// The virtual time the attempt belongs to (the due time, or a retry time).
   public var at: VirtualTime
   /// The HTTP status, or nil when the request failed before an answer.

@@ -78,6 +78,22 @@ public struct NotificationLog: Sendable {
     return due
   }
 
+  /// Deliveries handed out for sending whose attempt is not recorded yet.
+  public var inFlightKeys: Set<String> { inFlight }
+
+  /// Counts deliveries as handed out (a saved state replayed: the send was under way).
+  mutating func markInFlight(_ keys: [String]) { inFlight.formUnion(keys.filter { indexByKey[$0] != nil }) }
+
+  /// Records an attempt that may or may not have reached the webhook and gives the delivery up,
+  /// so that it is never delivered twice (a server stopped mid-send, docs/decisions.md).
+  mutating func abandon(_ key: String, attempt: DeliveryAttempt) {
+    inFlight.remove(key)
+    guard let index = indexByKey[key] else { return }
+    deliveries[index].attempts.append(attempt)
+    deliveries[index].state = .failed
+    deliveries[index].nextAttemptAt = nil
+  }
+
   /// Records an attempt with the retry schedule of the delivery's environment (none in sandbox
   /// unless the settings ask for it).
   public mutating func record(_ attempt: DeliveryAttempt, for key: String, settings: NotificationSettings) {

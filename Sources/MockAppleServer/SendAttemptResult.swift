@@ -5,7 +5,7 @@ import Foundation
 #endif
 
 /// Apple's `sendAttemptResult` values (SPEC-APPSTORE 4.10): how one POST to the webhook ended.
-public enum SendAttemptResult: String, Hashable, Sendable, Encodable, CaseIterable {
+public enum SendAttemptResult: String, Hashable, Sendable, Codable, CaseIterable {
   case success = "SUCCESS"
   case timedOut = "TIMED_OUT"
   case tlsIssue = "TLS_ISSUE"

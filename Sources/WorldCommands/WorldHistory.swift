@@ -44,6 +44,9 @@ struct WorldHistory: Sendable {
   private var snapshots: [StoreSnapshot] = []
   /// Steps in effect.
   var position = 0
+  /// The leading steps no change has dropped since a saver last marked the history: a server
+  /// that writes its history to disk rewrites only the steps after these.
+  var keptSinceMark = 0
 
   private static let noCustomer = UInt32.max
   /// A snapshot is taken after a store change once this many changes, or this many steps, passed
@@ -114,6 +117,7 @@ struct WorldHistory: Sendable {
   }
 
   private mutating func forgetUndone() {
+    keptSinceMark = min(keptSinceMark, position)
     tokenEnds.removeSubrange(position...)
     customers.removeSubrange(position...)
     changes.removeSubrange(changeIndex(after: position)...)

@@ -28,6 +28,11 @@ public struct WorldSimulation<Tokens: TokenEngine>: Sendable {
   /// The App Store events of the steps applied since the last `takeStoreEvents`, whole.
   public private(set) var untakenStoreEvents: [CommerceDomainEvent] = []
   var history: WorldHistory
+  /// Tells this simulation apart from one that replaced it (a new world): a saver that sees it
+  /// change knows the history started over.
+  public internal(set) var lineage = UInt64.random(in: 1...UInt64.max)
+  /// How this simulation began, when it replaced another through `startingOver(_:)`.
+  public internal(set) var freshStart: FreshStart?
 
   /// One token event of a step and what the engine answered.
   public struct TokenStepResult: Sendable {
@@ -80,6 +85,12 @@ public struct WorldSimulation<Tokens: TokenEngine>: Sendable {
   @discardableResult
   public mutating func apply(_ step: WorldStep) throws(SimulationError) -> Applied {
     try apply(step, lastCustomer: lastCustomer)
+  }
+
+  /// Applies a step again as it was first applied, with the default customer it left: how a
+  /// saved history is rebuilt (`epsim serve --state`).
+  public mutating func replay(_ step: WorldStep, lastCustomer customer: String?) throws(SimulationError) {
+    _ = try apply(step, lastCustomer: customer)
   }
 
   private mutating func apply(_ step: WorldStep, lastCustomer customer: String?) throws(SimulationError)

@@ -1,0 +1,157 @@
+import Foundation
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// The directory a long-running server keeps its state in (`epsim serve --state DIR`): a
+/// manifest that says what wrote it and how the world began, the journal of every change since,
+/// and whatever files the caller keeps beside them (keys, the root certificate). One server at a
+/// time: a lock held for the process's life refuses a second.
+public final class StateDirectory {
+  /// What `state.json` says it is; anything else is refused, never guessed at.
+  public static let formatName = "epsim-state"
+  /// The journal's format. A directory of a newer format is refused; an older one would be read by
+  /// code kept for it (there is none older yet).
+  public static let formatVersion = 1
+
+  public let path: String
+  /// Whether the directory held no state and was set up now.
+  public let isNew: Bool
+  private let lockDescriptor: Int32
+
+  /// The manifest's fixed part, read before anything else so a foreign or newer file is refused
+  /// before its contents are interpreted.
+  struct Header: Codable {
+    var format: String
+    var version: Int
+    var writtenBy: String
+  }
+
+  /// Opens `path` (making it, mode 0700, if missing) and takes its lock; `isNew` when it holds
+  /// no manifest yet. A directory holding other files and no manifest is refused.
+  public init(path: String) throws(JournalError) {
+    self.path = path
+    var status = stat()
+    if stat(path, &status) != 0 {
+      guard mkdir(path, 0o700) == 0 else { throw JournalError(path: path, reason: JournalFile.lastError()) }
+    } else if status.st_mode & S_IFMT != S_IFDIR {
+      throw JournalError(path: path, reason: "not a directory")
+    }
+    let lockPath = Self.join(path, "lock")
+    let descriptor = open(lockPath, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
+    guard descriptor >= 0 else { throw JournalError(path: lockPath, reason: JournalFile.lastError()) }
+    guard flock(descriptor, LOCK_EX | LOCK_NB) == 0 else {
+      close(descriptor)
+      throw JournalError(path: path, reason: "another epsim is using this state directory")
+    }
+    lockDescriptor = descriptor
+    let manifest = Self.join(path, "state.json")
+    if access(manifest, F_OK) == 0 {
+      isNew = false
+    } else {
+      let others = ((try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []).filter {
+        $0 != "lock" && !$0.hasPrefix(".")
+      }
+      guard others.isEmpty else {
+        close(descriptor)
+        throw JournalError(
+          path: path, reason: "holds files but no epsim state (no state.json); give an empty or new directory")
+      }
+      isNew = true
+    }
+  }
+
+  deinit { close(lockDescriptor) }
+
+  /// A file in the directory.
+  public func file(_ name: String) -> String { Self.join(path, name) }
+
+  /// Writes the manifest of a new directory: the format, the writer, and `start` (how the world
+  /// began), atomically.
+  public func writeManifest<Start: Encodable>(start: Start, writtenBy: String) throws(JournalError) {
+    let manifest = StateManifest(
+      format: Self.formatName, version: Self.formatVersion, writtenBy: writtenBy, start: start)
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+    let bytes: Data
+    do { bytes = try encoder.encode(manifest) } catch {
+      throw JournalError(path: file("state.json"), reason: "\(error)")
+    }
+    try Self.writeAtomically(Array(bytes) + [UInt8(ascii: "\n")], to: file("state.json"), directory: path)
+  }
+
+  /// Reads the manifest: refused when it is not epsim's, or of another format version.
+  public func readManifest<Start: Decodable>(_ start: Start.Type) throws(JournalError) -> Start {
+    let name = file("state.json")
+    guard let data = FileManager.default.contents(atPath: name) else {
+      throw JournalError(path: name, reason: "cannot be read")
+    }
+    guard let header = try? JSONDecoder().decode(Header.self, from: data), header.format == Self.formatName
+    else {
+      throw JournalError(path: name, reason: "not an epsim state manifest")
+    }
+    guard header.version == Self.formatVersion else {
+      let which = header.version > Self.formatVersion ? "a newer" : "an older"
+      throw JournalError(
+        path: name,
+        reason: "written by \(header.writtenBy) in \(which) state format (\(header.version)); this epsim "
+          + "reads format \(Self.formatVersion) only. Use that epsim, or start with a new directory")
+    }
+    do {
+      return try JSONDecoder().decode(StateManifest<Start>.self, from: data).start
+    } catch {
+      throw JournalError(path: name, reason: "its start record cannot be read: \(error)")
+    }
+  }
+
+  /// Writes `bytes` to `path` through a temporary file, synced, renamed and the directory synced:
+  /// a crash leaves the old file or the new one, never half of either.
+  public static func writeAtomically(_ bytes: [UInt8], to path: String, directory: String, mode: mode_t = 0o600)
+    throws(JournalError)
+  {
+    let temporary = path + ".partial"
+    let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, mode)
+    guard descriptor >= 0 else { throw JournalError(path: temporary, reason: JournalFile.lastError()) }
+    var written = 0
+    while written < bytes.count {
+      let count = bytes.withUnsafeBytes { write(descriptor, $0.baseAddress! + written, $0.count - written) }
+      if count < 0 {
+        if errno == EINTR { continue }
+        let reason = JournalFile.lastError()
+        close(descriptor)
+        throw JournalError(path: temporary, reason: reason)
+      }
+      written += count
+    }
+    guard fsync(descriptor) == 0 else {
+      let reason = JournalFile.lastError()
+      close(descriptor)
+      throw JournalError(path: temporary, reason: reason)
+    }
+    close(descriptor)
+    guard rename(temporary, path) == 0 else { throw JournalError(path: path, reason: JournalFile.lastError()) }
+    let directoryDescriptor = open(directory, O_RDONLY | O_CLOEXEC)
+    if directoryDescriptor >= 0 {
+      _ = fsync(directoryDescriptor)
+      close(directoryDescriptor)
+    }
+  }
+
+  static func join(_ directory: String, _ name: String) -> String {
+    (directory as NSString).appendingPathComponent(name)
+  }
+}
+
+/// `state.json`: what wrote the directory, in which format, and how its world began.
+struct StateManifest<Start> {
+  var format: String
+  var version: Int
+  var writtenBy: String
+  var start: Start
+}
+
+extension StateManifest: Encodable where Start: Encodable {}
+extension StateManifest: Decodable where Start: Decodable {}
