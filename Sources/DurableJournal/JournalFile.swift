@@ -12,7 +12,9 @@ import Foundation
 /// A line cut short by a crash mid-write is the one thing a reader may find that was never
 /// acknowledged: `load` drops such a last line (no newline after it) and says so; any other
 /// damage is the caller's to refuse, by line number.
-public final class JournalFile {
+// One owner at a time (the server's state actor writes it; opening hands it over once), so the
+// descriptor and count are never touched from two threads.
+public final class JournalFile: @unchecked Sendable {
   public let path: String
   private let descriptor: Int32
   /// Lines in the file, the dropped tail not counted: the number the next line will have minus one.

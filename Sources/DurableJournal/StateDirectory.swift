@@ -31,8 +31,9 @@ public final class StateDirectory {
   }
 
   /// Opens `path` (making it, mode 0700, if missing) and takes its lock; `isNew` when it holds
-  /// no manifest yet. A directory holding other files and no manifest is refused.
-  public init(path: String) throws(JournalError) {
+  /// no manifest yet. A directory holding files other than `ownFiles` (what the caller writes
+  /// before the manifest, such as keys) and no manifest is refused.
+  public init(path: String, ownFiles: Set<String> = []) throws(JournalError) {
     self.path = path
     var status = stat()
     if stat(path, &status) != 0 {
@@ -53,7 +54,7 @@ public final class StateDirectory {
       isNew = false
     } else {
       let others = ((try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []).filter {
-        $0 != "lock" && !$0.hasPrefix(".")
+        $0 != "lock" && $0 != "journal.jsonl" && !ownFiles.contains($0) && !$0.hasPrefix(".")
       }
       guard others.isEmpty else {
         close(descriptor)

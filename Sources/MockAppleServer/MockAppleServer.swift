@@ -28,7 +28,7 @@ public struct MockAppleServer: Sendable {
   public init(simulation: WorldSimulation<Simulation>, configuration: ServerConfiguration) throws {
     self.state = MockAppleState(
       simulation: simulation, notificationSettings: configuration.notifications,
-      authority: try TestCertificateAuthority())
+      authority: try TestCertificateAuthority(root: configuration.testRoot))
     self.configuration = configuration
   }
 
@@ -72,6 +72,10 @@ public struct MockAppleServer: Sendable {
     // The group runs in its own task so the caller's cancellation becomes a graceful shutdown
     // instead of cancelling every open connection.
     let running = Task { try await group.run() }
+    let following = configuration.wallClockRate.map { rate in
+      Task { [state, clock = configuration.clock] in await Self.followWallClock(state: state, rate: rate, clock: clock) }
+    }
+    defer { following?.cancel() }
     try await withTaskCancellationHandler {
       try await running.value
     } onCancel: {
@@ -81,6 +85,17 @@ public struct MockAppleServer: Sendable {
 }
 
 extension MockAppleServer {
+  /// `--clock wall`: once a real second, the virtual clock catches up with real time (times
+  /// `rate`), then whatever fell due is sent. Real time is the point here: this loop is the clock.
+  static func followWallClock(state: MockAppleState, rate: Double, clock: @Sendable () -> Date) async {
+    while !Task.isCancelled {
+      if await state.followWallClock(now: clock(), rate: rate) {
+        _ = try? await NotificationDispatcher(state: state).deliverDue()
+      }
+      try? await Task.sleep(for: .seconds(1))
+    }
+  }
+
   /// Sends the notifications that are due by the world's time, as the control API does after
   /// each event; for hosts that change the world directly (`epsim tui --serve`).
   public func deliverDueNotifications() async throws -> [NotificationDelivery] {

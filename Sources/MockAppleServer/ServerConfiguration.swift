@@ -29,6 +29,9 @@ public struct ServerConfiguration: Sendable {
   /// A kept root (`epsim cert`) to sign notifications and signed data under; nil for a new root
   /// per server.
   public var testRoot: LocalCertificateAuthority?
+  /// Under `--clock wall`, how many times faster than real time the virtual clock follows it;
+  /// nil leaves the clock virtual (it moves only when told).
+  public var wallClockRate: Double?
 
   public init(
     host: String = "127.0.0.1", port: Int = 8080, verifier: AppStoreJWTVerifier,
@@ -36,8 +39,9 @@ public struct ServerConfiguration: Sendable {
     rateLimitPerSecond: Int? = nil, clock: @escaping @Sendable () -> Date = { Date() },
     logLevel: Logger.Level = .info, notifications: NotificationSettings = NotificationSettings(),
     appleRateLimits: AppleRateLimits? = nil, controlToken: ControlToken? = nil, tls: ServerTLS? = nil,
-    testRoot: LocalCertificateAuthority? = nil
+    testRoot: LocalCertificateAuthority? = nil, wallClockRate: Double? = nil
   ) {
+    self.wallClockRate = wallClockRate
     self.testRoot = testRoot
     self.controlToken = controlToken
     self.tls = tls

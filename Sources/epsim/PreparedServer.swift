@@ -5,6 +5,8 @@ struct PreparedServer {
   var server: MockAppleServer
   /// PEM of the key made for this run, to print once the server listens; nil with --public-key.
   var generatedKey: String?
+  /// Lines to print once the server listens (a kept key's file, a resumed state).
+  var notices: [String] = []
 
   /// What `epsim serve` prints about a generated key: the key, and how to keep using it.
   static func keyNotice(_ pem: String) -> String {

@@ -22,6 +22,13 @@ enum ScenarioWorldLoader {
     } catch {
       return .failure(ScenarioLoadError(error.description))
     }
+    return worlds(text: text, file: file)
+  }
+
+  /// The same for a scenario's text (kept in a state directory), named `file` in messages.
+  static func worlds(text: String, file: String) -> Result<
+    (world: WorldState, commerce: CommerceWorld?), ScenarioLoadError
+  > {
     let scenario: Scenario
     do {
       scenario = try ScenarioParser.parse(text, file: file)

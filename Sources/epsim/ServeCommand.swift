@@ -7,6 +7,7 @@ import FileOutput
 import Foundation
 import LifecycleSimulator
 import MockAppleServer
+import ScenarioLanguage
 
 /// `epsim serve`: the mock External Purchase Server API and the control API over HTTP.
 struct ServeCommand: ParsableCommand {
@@ -40,9 +41,13 @@ struct ServeCommand: ParsableCommand {
   @OptionGroup var options: ServerOptions
 
   func run() throws {
-    let (world, commerce) = try startingWorlds()
+    let opened = try options.state.map { path in
+      try OpenedState.open(path: path, command: "serve", fresh: try freshStart(), givenScenario: scenario)
+    }
+    let start = try opened?.start.initialSimulation(command: "serve") ?? startingWorlds()
     let prepared = try options.makeServer(
-      world: world, commerce: commerce, command: "serve", besideTerminalUI: false)
+      start: start, state: opened, command: "serve", besideTerminalUI: false)
+    let world = start.world
     let server = prepared.server
     let host = options.host
     let requestedPort = options.port
@@ -54,6 +59,7 @@ struct ServeCommand: ParsableCommand {
       do {
         try await server.run(handleSignals: true) { port in
           // Only now, so a server that cannot start prints its reason and nothing else.
+          for notice in prepared.notices { StandardError.write(notice) }
           if let key = prepared.generatedKey, let failure = Self.announce(generatedKey: key) {
             // A key that cannot be handed over safely is not printed instead: stop, and say why.
             outcome.failure = failure
@@ -87,7 +93,7 @@ extension ServeCommand {
   /// Hands over the key made for this run: printed on a terminal, else written to a file only its
   /// owner can read, with the file's path printed (a log must not keep a key). Nil when done.
   static func announce(generatedKey pem: String) -> String? {
-    // `--state DIR` (not yet an option) will pass its directory here, so the key lives beside it.
+    // Under --state the key was written beside the state already; this is the run without it.
     let stateDirectory: String? = nil
     guard GeneratedKeyFile.isNeeded(stateDirectory: stateDirectory) else {
       StandardError.write(PreparedServer.keyNotice(pem))
@@ -104,15 +110,18 @@ extension ServeCommand {
 
   /// The scenario's final world and App Store (its `product` and `commerce` lines, its purchases),
   /// or the demo world with the demo catalog.
-  func startingWorlds() throws -> (WorldState, CommerceWorld) {
-    guard let scenario else {
-      let world = DemoWorld.world(rules: .sandbox)
-      return (world, CommerceWorld(products: DemoCatalog.products, world: world))
-    }
-    switch ScenarioWorldLoader.worlds(from: scenario) {
-    case .success(let loaded):
-      return (loaded.world, loaded.commerce ?? CommerceWorld(products: [], world: loaded.world))
-    case .failure(let error): throw ReportCLI.usage("serve", error.message)
+  func startingWorlds() throws -> ServerStart {
+    try freshStart().initialSimulation(command: "serve")
+  }
+
+  /// How a run without saved state starts: the scenario (read now, its text kept with --state)
+  /// or the demo world.
+  func freshStart() throws -> SavedStart {
+    guard let scenario else { return SavedStart(door: .serve) }
+    do throws(ScenarioFile.ReadError) {
+      return SavedStart(door: .serve, scenarioPath: scenario, scenarioText: try ScenarioFile.read(path: scenario))
+    } catch {
+      throw ReportCLI.usage("serve", error.description)
     }
   }
 }

@@ -83,6 +83,20 @@ struct ServerOptions: ParsableArguments {
       valueName: "DIR"))
   var testCA: String?
 
+  @Option(
+    help: ArgumentHelp(
+      "Keep the server's whole state in this directory and resume it when started again on it.",
+      discussion: "World, App Store, reports, notifications and their retries, app account tokens, "
+        + "the signing root and the generated API key; every acknowledged change is on disk first.",
+      valueName: "dir"))
+  var state: String?
+
+  @Option(help: "The virtual clock: virtual (moves only when told) or wall (follows real time).")
+  var clock: ClockMode = .virtual
+
+  @Option(help: "With --clock wall: how many times faster than real time the clock runs (e.g. 60).")
+  var rate: Double?
+
   /// The environment variable a control token can come from instead of --control-token.
   static let controlTokenVariable = "EPSIM_CONTROL_TOKEN"
 
@@ -96,9 +110,9 @@ struct ServerOptions: ParsableArguments {
   /// Under the terminal UI (`besideTerminalUI`) nothing may be printed while curses owns the
   /// screen, so a key is required and the server's log is silenced.
   func makeServer(
-    world: WorldState, commerce: CommerceWorld? = nil, simulation: WorldSimulation<Simulation>? = nil,
-    command: String, besideTerminalUI: Bool
+    start: ServerStart, state opened: OpenedState? = nil, command: String, besideTerminalUI: Bool
   ) throws -> PreparedServer {
+    let wallClockRate = try clockRate(command: command)
     guard (0...65_535).contains(port) else {
       throw ReportCLI.usage(command, "--port must be 0 to 65535, found \(port)")
     }
@@ -111,12 +125,29 @@ struct ServerOptions: ParsableArguments {
     let token = try resolvedControlToken(command: command)
     try checkExposure(token: token, command: command)
     let tls = try serverTLS(command: command)
-    let testRoot = try keptTestRoot(command: command)
-    if publicKey == nil && besideTerminalUI {
+    let testRoot = try keptTestRoot(command: command) ?? opened?.testRoot(command: command)
+    if publicKey == nil && besideTerminalUI && opened == nil {
       throw ReportCLI.usage(
         command, "--serve needs --public-key: the terminal UI has no room to print a generated key")
     }
-    let (key, generated) = try verifyingKey(command: command)
+    var (key, generated) = try verifyingKey(command: command, keptIn: opened?.keyPath)
+    var keyNotice: String?
+    if let opened, publicKey == nil {
+      if let made = generated {
+        // Kept beside the state, so the next start verifies the same backend's JWTs.
+        switch GeneratedKeyFile.write(made.pemRepresentation, stateDirectory: opened.path) {
+        case .success(let path):
+          keyNotice =
+            "epsim \(command): no --public-key, so a key was made for this state and written to \(path) "
+            + "(readable by you only); sign your JWTs with it: later starts on \(opened.path) use it too."
+        case .failure(let error): throw ReportCLI.usage(command, "--state \(error.description)")
+        }
+        generated = nil
+      } else {
+        keyNotice = "epsim \(command): no --public-key, so the key kept in \(opened.keyPath) verifies JWTs."
+      }
+    }
+    let world = start.world
     if let problem = PortAvailability.problem(host: host, port: port) {
       throw ReportCLI.usage(command, problem)
     }
@@ -128,15 +159,25 @@ struct ServerOptions: ParsableArguments {
       logLevel: besideTerminalUI ? .critical : .warning,
       notifications: try notificationSettings(command: command),
       appleRateLimits: appleRateLimits ? AppleRateLimits(window: rateLimitWindow) : nil,
-      controlToken: token, tls: tls, testRoot: testRoot)
+      controlToken: token, tls: tls, testRoot: testRoot, wallClockRate: wallClockRate)
     let server: MockAppleServer
     do {
-      // Beside the terminal UI, the server owns the UI's simulation (history and all).
-      server =
-        try simulation.map { try MockAppleServer(simulation: $0, configuration: configuration) }
-        ?? MockAppleServer(world: world, configuration: configuration, commerce: commerce)
+      switch start {
+      case .world(let world, let commerce):
+        server = try MockAppleServer(world: world, configuration: configuration, commerce: commerce)
+      case .simulation(let simulation):
+        // Beside the terminal UI, the server owns the UI's simulation (history and all).
+        server = try MockAppleServer(simulation: simulation, configuration: configuration)
+      }
     } catch {
       throw ReportCLI.usage(command, "cannot make the test certificate authority: \(error)")
+    }
+    var resumedNotice: String?
+    if let opened {
+      let resumed = try opened.resume(server.state, command: command) { message in
+        Self.stop(command: command, because: message, besideTerminalUI: besideTerminalUI)
+      }
+      if !opened.isNew { resumedNotice = OpenedState.resumedNotice(resumed, path: opened.path, command: command) }
     }
     if let exportCA {
       do throws(FileOutputError) {
@@ -145,7 +186,32 @@ struct ServerOptions: ParsableArguments {
         throw ReportCLI.usage(command, error.description)
       }
     }
-    return PreparedServer(server: server, generatedKey: generated?.pemRepresentation)
+    return PreparedServer(
+      server: server, generatedKey: generated?.pemRepresentation,
+      notices: [keyNotice, resumedNotice].compactMap { $0 })
+  }
+
+  /// The wall clock's rate, checked: nil for the virtual clock.
+  private func clockRate(command: String) throws -> Double? {
+    guard clock == .wall else {
+      if rate != nil { throw ReportCLI.usage(command, "--rate applies to --clock wall") }
+      return nil
+    }
+    let rate = self.rate ?? 1
+    guard rate.isFinite, rate > 0, rate <= ClockMode.maximumRate else {
+      throw ReportCLI.usage(
+        command, "--rate must be above 0 and at most \(Int(ClockMode.maximumRate)), found \(rate)")
+    }
+    return rate
+  }
+
+  /// Stops the process when the state cannot be written: nothing unsaved may be acknowledged,
+  /// and the next start resumes from what is on disk.
+  static func stop(command: String, because message: String, besideTerminalUI: Bool) -> Never {
+    StandardError.write("epsim \(command): \(message); stopping so that nothing unsaved is acknowledged")
+    // Under the terminal UI, SIGTERM's handler puts the terminal back before the process ends.
+    if besideTerminalUI { raise(SIGTERM) }
+    Foundation.exit(1)
   }
 
   private func notificationSettings(command: String) throws -> NotificationSettings {
@@ -171,19 +237,35 @@ struct ServerOptions: ParsableArguments {
   }
 
   /// The configured public key, or a fresh key pair (returned too, for printing) without one.
-  private func verifyingKey(command: String) throws -> (P256.Signing.PublicKey, P256.Signing.PrivateKey?) {
-    guard let publicKey else {
+  private func verifyingKey(command: String, keptIn keyFile: String?) throws -> (
+    P256.Signing.PublicKey, P256.Signing.PrivateKey?
+  ) {
+    let path: String
+    if let publicKey {
+      path = publicKey
+    } else if let keyFile, FileManager.default.fileExists(atPath: keyFile) {
+      path = keyFile
+    } else {
       let generated = P256.Signing.PrivateKey()
       return (generated.publicKey, generated)
     }
     let data: Data
-    switch InputFile.contents(of: publicKey) {
+    switch InputFile.contents(of: path) {
     case .success(let contents): data = contents
     case .failure(let problem): throw ReportCLI.usage(command, problem.description)
     }
     let pem = String(decoding: data, as: UTF8.self)
     if let key = try? P256.Signing.PublicKey(pemRepresentation: pem) { return (key, nil) }
     if let key = try? P256.Signing.PrivateKey(pemRepresentation: pem) { return (key.publicKey, nil) }
-    throw ReportCLI.usage(command, "\(publicKey): not a PEM P-256 public key or PKCS #8 private key")
+    throw ReportCLI.usage(command, "\(path): not a PEM P-256 public key or PKCS #8 private key")
   }
+}
+
+/// `--clock`: whether the virtual clock moves only when told, or follows real time.
+enum ClockMode: String, ExpressibleByArgument, CaseIterable {
+  case virtual
+  case wall
+
+  /// The fastest `--rate`: a year of virtual time in about half a minute of real time.
+  static let maximumRate = 1_000_000.0
 }

@@ -46,14 +46,23 @@ struct TUICommand: ParsableCommand {
     if file != nil, rules != nil {
       throw ValidationError("--rules applies to the demo world; a scenario sets its own rules")
     }
+    if serverOptions.state != nil, !serve {
+      throw ValidationError("--state keeps the state of the server beside the UI; add --serve")
+    }
   }
 
   func run() throws {
     // The file first: its errors are worth more than the terminal's, and the screen stays untouched.
+    let fresh = try freshStart()
+    let opened = try serverOptions.state.map { path in
+      try OpenedState.open(path: path, command: "tui", fresh: fresh, givenScenario: file)
+    }
+    let start = opened?.start ?? fresh
+    // A world `epsim serve` started is shown as the server has it; the UI has no scenario open then.
     let state =
-      try file.map(Self.scenarioState)
-      ?? TUIState(
-        world: DemoWorld.world(rules: (rules ?? .sandbox).lifecycleRules), products: DemoCatalog.products)
+      start.door == .tui
+      ? try start.terminalState(command: "tui")
+      : TUIState(world: DemoWorld.world(rules: .sandbox), products: [])
     guard TerminalSession.isInteractive else {
       FileHandle.standardError.write(
         Data(
@@ -61,7 +70,8 @@ struct TUICommand: ParsableCommand {
             + "Run it in a terminal, or see `epsim --help` for commands that work in pipes.\n").utf8))
       throw ExitCode.usage
     }
-    let bridge = serve ? try startServer(simulation: state.simulation) : nil
+    let serverStart = start.door == .tui ? .simulation(state.simulation) : try start.initialSimulation(command: "tui")
+    let bridge = serve ? try startServer(start: serverStart, state: opened) : nil
     defer { bridge?.stop() }
     do {
       try TerminalSession.run(DebugCrashTrigger(EpsimTerminalApp(state: state, server: bridge)))
@@ -73,9 +83,9 @@ struct TUICommand: ParsableCommand {
 
   /// Starts the mock server and waits until it listens, so a bad port fails before the screen
   /// changes; the server runs on in the background until the process ends.
-  private func startServer(simulation: WorldSimulation<Simulation>) throws -> ServerBridge {
+  private func startServer(start: ServerStart, state opened: OpenedState?) throws -> ServerBridge {
     let server = try serverOptions.makeServer(
-      world: simulation.world, simulation: simulation, command: "tui", besideTerminalUI: true
+      start: start, state: opened, command: "tui", besideTerminalUI: true
     ).server
     let started = DispatchSemaphore(value: 0)
     let outcome = StartOutcome()
@@ -101,6 +111,18 @@ struct TUICommand: ParsableCommand {
     return ServerBridge(server: server, address: "\(serverOptions.scheme)://\(host):\(port)")
   }
 
+  /// How the UI starts without saved state: the scenario file (its text read now) or the demo
+  /// world under `--rules`.
+  func freshStart() throws -> SavedStart {
+    guard let file else { return SavedStart(door: .tui, rules: rules?.rawValue) }
+    do {
+      return SavedStart(door: .tui, scenarioPath: file, scenarioText: try ScenarioFile.read(path: file))
+    } catch {
+      StandardError.write(error.description)
+      throw ExitCode.usage
+    }
+  }
+
   /// The UI on a scenario file's world; unreadable, invalid or refused files exit 2 with the reason.
   static func scenarioState(_ file: String) throws -> TUIState {
     // The same checks and messages as `epsim run`: missing, empty, binary, UTF-16, oversized.
@@ -111,6 +133,11 @@ struct TUICommand: ParsableCommand {
       StandardError.write(error.description)
       throw ExitCode.usage
     }
+    return try scenarioState(text: text, file: file)
+  }
+
+  /// The UI on a scenario's text (kept in a state directory), named `file` in messages.
+  static func scenarioState(text: String, file: String) throws -> TUIState {
     do {
       return try TUIState(script: try ScenarioStepper(text: text, file: file))
     } catch let error as ScenarioParseErrors {
