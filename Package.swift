@@ -190,7 +190,7 @@ let package = Package(
       name: "MockAppleServerTests",
       dependencies: [
         "MockAppleServer", "ExternalPurchaseReports", "LifecycleSimulator", "ExternalPurchaseTokens",
-        "AppStoreCommerce", "CommerceSimulation", "WorldCommands",
+        "AppStoreCommerce", "CommerceSimulation", "WorldCommands", "DurableJournal",
         .product(name: "Crypto", package: "swift-crypto"),
         .product(name: "X509", package: "swift-certificates"),
         .product(name: "Hummingbird", package: "hummingbird"),
