@@ -59,17 +59,20 @@ class EpsimServer:
                  webhook_url: str, reminder_interval=None, world: str = WORLD, extra_arguments=(),
                  control_token=None, ca_file=None):
         """`control_token` is handed over in EPSIM_CONTROL_TOKEN and sent on every control call;
-        `ca_file` is the root the control calls trust when `extra_arguments` make it HTTPS."""
+        `ca_file` is the root the control calls trust when `extra_arguments` make it HTTPS;
+        `world` None starts without a scenario (a `--state` directory that holds one resumes)."""
         self.environment = environment
-        scenario = directory / f"world-{environment}.epsim"
-        scenario.write_text(world.format(environment=environment, bundle_id=BUNDLE_ID,
-                                         app_apple_id=APP_APPLE_ID))
         self.ca_path = directory / f"epsim-root-{environment}.pem"
         self.log_path = directory / f"serve-{environment}.log"
-        self._log = open(self.log_path, "wb")
-        arguments = [binary, "serve", "--scenario", str(scenario), "--port", "0",
+        self._log = open(self.log_path, "ab")
+        arguments = [binary, "serve", "--port", "0",
                      "--public-key", str(key.path), "--issuer", ISSUER_ID, "--key-id", KEY_ID,
                      "--webhook", webhook_url, "--export-ca", str(self.ca_path)]
+        if world is not None:
+            scenario = directory / f"world-{environment}.epsim"
+            scenario.write_text(world.format(environment=environment, bundle_id=BUNDLE_ID,
+                                             app_apple_id=APP_APPLE_ID))
+            arguments += ["--scenario", str(scenario)]
         if reminder_interval:
             arguments += ["--reminder-interval", reminder_interval]
         arguments += list(extra_arguments)
