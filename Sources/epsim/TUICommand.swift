@@ -33,8 +33,8 @@ struct TUICommand: ParsableCommand {
   @Flag(
     help: """
       Run the mock server of `epsim serve` beside the UI, on the UI's world; the details of a \
-      token list the reports and notifications it saw. Needs --public-key; takes the server \
-      options above (as in `epsim serve --help`).
+      token list the reports and notifications it saw. Needs --public-key (or --state DIR, which \
+      keeps a made key in DIR); takes the server options above (as in `epsim serve --help`).
       """)
   var serve = false
 
