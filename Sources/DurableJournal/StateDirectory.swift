@@ -59,7 +59,8 @@ public final class StateDirectory {
       guard others.isEmpty else {
         close(descriptor)
         throw JournalError(
-          path: path, reason: "holds files but no epsim state (no state.json); give an empty or new directory")
+          path: path, reason: "holds files but no epsim state (no state.json); give an empty or new directory"
+        )
       }
       isNew = true
     }
@@ -110,7 +111,9 @@ public final class StateDirectory {
 
   /// Writes `bytes` to `path` through a temporary file, synced, renamed and the directory synced:
   /// a crash leaves the old file or the new one, never half of either.
-  public static func writeAtomically(_ bytes: [UInt8], to path: String, directory: String, mode: mode_t = 0o600)
+  public static func writeAtomically(
+    _ bytes: [UInt8], to path: String, directory: String, mode: mode_t = 0o600
+  )
     throws(JournalError)
   {
     let temporary = path + ".partial"
@@ -133,7 +136,9 @@ public final class StateDirectory {
       throw JournalError(path: temporary, reason: reason)
     }
     close(descriptor)
-    guard rename(temporary, path) == 0 else { throw JournalError(path: path, reason: JournalFile.lastError()) }
+    guard rename(temporary, path) == 0 else {
+      throw JournalError(path: path, reason: JournalFile.lastError())
+    }
     let directoryDescriptor = open(directory, O_RDONLY | O_CLOEXEC)
     if directoryDescriptor >= 0 {
       _ = fsync(directoryDescriptor)

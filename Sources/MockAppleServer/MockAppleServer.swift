@@ -73,7 +73,9 @@ public struct MockAppleServer: Sendable {
     // instead of cancelling every open connection.
     let running = Task { try await group.run() }
     let following = configuration.wallClockRate.map { rate in
-      Task { [state, clock = configuration.clock] in await Self.followWallClock(state: state, rate: rate, clock: clock) }
+      Task { [state, clock = configuration.clock] in
+        await Self.followWallClock(state: state, rate: rate, clock: clock)
+      }
     }
     defer { following?.cancel() }
     try await withTaskCancellationHandler {

@@ -21,8 +21,9 @@ extension MockAppleState {
     let keep = min(simulation.stepsKeptSinceMark, saver.count)
     let count = simulation.stepCount
     let position = simulation.position
-    guard keep != count || count != saver.count || position != saver.position
-      || saver.wallClock != saver.savedWallClock
+    guard
+      keep != count || count != saver.count || position != saver.position
+        || saver.wallClock != saver.savedWallClock
     else { return }
     let steps = (keep..<count).map {
       SavedStep(step: simulation.step($0 + 1), lastCustomer: simulation.lastCustomer(atStep: $0 + 1))

@@ -21,7 +21,8 @@ extension MockAppleState {
     }
     let advance = (Double(realTime - last) * rate).rounded(.down)
     guard advance >= 1 else { return false }
-    guard advance < Double(Int64.max), case let (target, false) = world.now.addingReportingOverflow(Int64(advance))
+    guard advance < Double(Int64.max),
+      case let (target, false) = world.now.addingReportingOverflow(Int64(advance))
     else { return false }
     let replacing =
       lastTick.map { $0.lineage == simulation.lineage && $0.revision == simulation.revision } ?? false

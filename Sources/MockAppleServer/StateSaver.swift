@@ -23,7 +23,10 @@ final class StateSaver {
     return encoder
   }()
 
-  init(journal: JournalFile, onFailure: @escaping @Sendable (String) -> Never, lineage: UInt64, count: Int, position: Int) {
+  init(
+    journal: JournalFile, onFailure: @escaping @Sendable (String) -> Never, lineage: UInt64, count: Int,
+    position: Int
+  ) {
     self.journal = journal
     self.onFailure = onFailure
     self.lineage = lineage

@@ -81,7 +81,8 @@ final class OpenedState {
         do throws(JournalError) {
           box.result = .success(
             try await state.resume(
-              journal: journal, lines: contents.lines, droppedBytes: contents.droppedBytes, onFailure: onFailure))
+              journal: journal, lines: contents.lines, droppedBytes: contents.droppedBytes,
+              onFailure: onFailure))
         } catch {
           box.result = .failure(error)
         }
@@ -96,13 +97,16 @@ final class OpenedState {
 
   /// What a run prints about a resumed directory, one line; nil for a new one.
   static func resumedNotice(_ resumed: MockAppleState.Resumed, path: String, command: String) -> String {
-    var text = "epsim \(command): resumed \(path): \(resumed.changes) saved change"
+    var text =
+      "epsim \(command): resumed \(path): \(resumed.changes) saved change"
       + (resumed.changes == 1 ? "" : "s")
     if resumed.droppedBytes > 0 {
-      text += "; a last line cut short by a crash (\(resumed.droppedBytes) bytes, never acknowledged) was dropped"
+      text +=
+        "; a last line cut short by a crash (\(resumed.droppedBytes) bytes, never acknowledged) was dropped"
     }
     if !resumed.abandoned.isEmpty {
-      text += "; \(resumed.abandoned.count) notification(s) interrupted mid-send were given up, not sent twice"
+      text +=
+        "; \(resumed.abandoned.count) notification(s) interrupted mid-send were given up, not sent twice"
     }
     return text
   }

@@ -119,7 +119,8 @@ extension ServeCommand {
   func freshStart() throws -> SavedStart {
     guard let scenario else { return SavedStart(door: .serve) }
     do throws(ScenarioFile.ReadError) {
-      return SavedStart(door: .serve, scenarioPath: scenario, scenarioText: try ScenarioFile.read(path: scenario))
+      return SavedStart(
+        door: .serve, scenarioPath: scenario, scenarioText: try ScenarioFile.read(path: scenario))
     } catch {
       throw ReportCLI.usage("serve", error.description)
     }

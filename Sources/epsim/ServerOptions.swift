@@ -177,7 +177,9 @@ struct ServerOptions: ParsableArguments {
       let resumed = try opened.resume(server.state, command: command) { message in
         Self.stop(command: command, because: message, besideTerminalUI: besideTerminalUI)
       }
-      if !opened.isNew { resumedNotice = OpenedState.resumedNotice(resumed, path: opened.path, command: command) }
+      if !opened.isNew {
+        resumedNotice = OpenedState.resumedNotice(resumed, path: opened.path, command: command)
+      }
     }
     if let exportCA {
       do throws(FileOutputError) {

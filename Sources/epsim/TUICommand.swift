@@ -70,7 +70,8 @@ struct TUICommand: ParsableCommand {
             + "Run it in a terminal, or see `epsim --help` for commands that work in pipes.\n").utf8))
       throw ExitCode.usage
     }
-    let serverStart = start.door == .tui ? .simulation(state.simulation) : try start.initialSimulation(command: "tui")
+    let serverStart =
+      start.door == .tui ? .simulation(state.simulation) : try start.initialSimulation(command: "tui")
     let bridge = serve ? try startServer(start: serverStart, state: opened) : nil
     defer { bridge?.stop() }
     do {

@@ -75,6 +75,8 @@ struct StateDirectoryTests {
     #expect(contents.lines.map { String(decoding: $0, as: UTF8.self) } == ["one", "two"])
     #expect(contents.droppedBytes == 3)
     try journal.append(Array("three".utf8))
-    #expect(String(decoding: try Data(contentsOf: URL(fileURLWithPath: file)), as: UTF8.self) == "one\ntwo\nthree\n")
+    #expect(
+      String(decoding: try Data(contentsOf: URL(fileURLWithPath: file)), as: UTF8.self) == "one\ntwo\nthree\n"
+    )
   }
 }

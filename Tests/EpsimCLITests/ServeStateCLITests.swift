@@ -23,7 +23,8 @@ struct ServeStateCLITests {
   }
 
   static func tokenIds(_ base: String) async throws -> [String] {
-    let (data, _) = try await URLSession.shared.data(from: try #require(URL(string: base + "/epsim/v1/tokens")))
+    let (data, _) = try await URLSession.shared.data(
+      from: try #require(URL(string: base + "/epsim/v1/tokens")))
     let tokens = try #require(try JSONSerialization.jsonObject(with: data) as? [[String: Any]])
     return tokens.compactMap { $0["externalPurchaseId"] as? String }
   }
@@ -32,7 +33,10 @@ struct ServeStateCLITests {
     let state = Self.folder()
     let scenario = "docs/examples/refresh-forced.epsim"
     let first = try await BackgroundServe.start(["--scenario", scenario, "--state", state])
-    #expect(try await Self.post(first.base, "/epsim/v1/events", #"{"type":"requestToken","device":"alice.iphone","tokenType":"SERVICES"}"#) == 200)
+    #expect(
+      try await Self.post(
+        first.base, "/epsim/v1/events",
+        #"{"type":"requestToken","device":"alice.iphone","tokenType":"SERVICES"}"#) == 200)
     let before = try await Self.tokenIds(first.base)
     #expect(first.standardError.contains("AuthKey.p8"), "the made key is kept beside the state")
     kill(first.process.processIdentifier, SIGKILL)
@@ -45,7 +49,8 @@ struct ServeStateCLITests {
 
     let second = try await BackgroundServe.start(["--state", state])
     #expect(try await Self.tokenIds(second.base) == before)
-    #expect(second.standardError.contains("resumed \(state): 2 saved changes"), "the step and its notification")
+    #expect(
+      second.standardError.contains("resumed \(state): 2 saved changes"), "the step and its notification")
     let third = try EpsimExecutable.run(["serve", "--state", state, "--port", "0"])
     #expect(third.status == 2)
     #expect(third.standardError.contains("another epsim is using this state directory"))
@@ -80,6 +85,7 @@ struct ServeStateCLITests {
   @Test func theUIKeepsStateOnlyBesideItsServer() throws {
     let outcome = try EpsimExecutable.run(["tui", "--state", Self.folder()])
     #expect(outcome.status != 0)
-    #expect(outcome.standardError.contains("--state keeps the state of the server beside the UI; add --serve"))
+    #expect(
+      outcome.standardError.contains("--state keeps the state of the server beside the UI; add --serve"))
   }
 }

@@ -27,7 +27,8 @@ struct SavedStateTests {
 
   /// A new journal file in a new folder.
   static func journalPath() throws -> String {
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("epsim-saved-\(UUID().uuidString)")
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "epsim-saved-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     return folder.appendingPathComponent("journal.jsonl").path
   }
@@ -40,7 +41,9 @@ struct SavedStateTests {
     let state = state(authority: authority)
     let resumed = try await state.resume(
       journal: journal, lines: contents.lines, droppedBytes: contents.droppedBytes,
-      onFailure: { Issue.record("save failed: \($0)"); fatalError($0) })
+      onFailure: {
+        Issue.record("save failed: \($0)"); fatalError($0)
+      })
     return (state, resumed)
   }
 
@@ -51,11 +54,13 @@ struct SavedStateTests {
     _ = try await first.apply(WorldEvent.install(device: "alice.iphone"))
     _ = try await first.apply(WorldEvent.requestToken(device: "alice.iphone", type: .services))
     _ = try await first.apply(
-      CommerceStep.buy(product: "premium.monthly", device: "alice.iphone", quantity: 1, offer: nil, accountToken: nil))
+      CommerceStep.buy(
+        product: "premium.monthly", device: "alice.iphone", quantity: 1, offer: nil, accountToken: nil))
     let original = try #require(await first.commerce.state.lastTransaction(of: "alice") { _ in true })
     _ = try await first.apply(
       CommerceEvent.setAppAccountToken(
-        originalTransactionId: String(original.originalTransactionId), token: "7e3fb20b-4cdb-47cc-936d-99d65f608138"))
+        originalTransactionId: String(original.originalTransactionId),
+        token: "7e3fb20b-4cdb-47cc-936d-99d65f608138"))
     let token = try #require(await first.world.tokens.last?.token.externalPurchaseId)
     let body = try reportBody(token: token, status: "NO_LINE_ITEM")
     guard case .accepted = await first.submit(body: body, environment: .sandbox) else {

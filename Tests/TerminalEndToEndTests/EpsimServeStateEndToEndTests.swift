@@ -32,7 +32,8 @@ struct EpsimServeStateEndToEndTests {
     let arguments = ["tui", "--serve", "--port", "0", "--state", state.path]
     let token: String
     do {
-      let first = try ProbeRun(executable: ProbeRun.epsimBinary(), arguments: arguments, width: 200, height: 50)
+      let first = try ProbeRun(
+        executable: ProbeRun.epsimBinary(), arguments: arguments, width: 200, height: 50)
       _ = try first.tmux.waitForText("serving http://127.0.0.1:", "alice.iphone")
       try first.tmux.sendKeys("i", "2")
       let screen = try first.tmux.waitForText("SANDBOX_")
@@ -42,7 +43,8 @@ struct EpsimServeStateEndToEndTests {
     try Self.waitUntilReleased(state)
     #expect(FileManager.default.fileExists(atPath: state.appendingPathComponent("AuthKey.p8").path))
 
-    let second = try ProbeRun(executable: ProbeRun.epsimBinary(), arguments: arguments, width: 200, height: 50)
+    let second = try ProbeRun(
+      executable: ProbeRun.epsimBinary(), arguments: arguments, width: 200, height: 50)
     _ = try second.tmux.waitForText("serving http://127.0.0.1:", token)
     try second.tmux.sendKeys("q", "q")
     let exit = try second.waitForExit()
