@@ -58,9 +58,11 @@ struct TUICommand: ParsableCommand {
       try OpenedState.open(path: path, command: "tui", fresh: fresh, givenScenario: file)
     }
     let start = opened?.start ?? fresh
-    // A world `epsim serve` started is shown as the server has it; the UI has no scenario open then.
+    // A resumed directory, or a world `epsim serve` started, is shown as the server has it, with
+    // no scenario open for stepping: its lines were stepped in an earlier session.
+    let resuming = opened.map { !$0.isNew } ?? false
     let state =
-      start.door == .tui
+      start.door == .tui && !resuming
       ? try start.terminalState(command: "tui")
       : TUIState(world: DemoWorld.world(rules: .sandbox), products: [])
     guard TerminalSession.isInteractive else {
@@ -71,7 +73,8 @@ struct TUICommand: ParsableCommand {
       throw ExitCode.usage
     }
     let serverStart =
-      start.door == .tui ? .simulation(state.simulation) : try start.initialSimulation(command: "tui")
+      start.door == .tui && !resuming
+      ? .simulation(state.simulation) : try start.initialSimulation(command: "tui")
     let bridge = serve ? try startServer(start: serverStart, state: opened) : nil
     defer { bridge?.stop() }
     do {
