@@ -57,6 +57,8 @@ let package = Package(
     .target(name: "FileOutput"),
     // The append-only journal and state directory behind `epsim serve --state`: no HTTP, no engine.
     .target(name: "DurableJournal"),
+    // Work on every core, results in input order (`epsim run`, `epsim decode`, a journal's replay).
+    .target(name: "ParallelMap"),
     // The .epsim scenario language: parser, runner, transcripts (`epsim run`).
     .target(
       name: "ScenarioLanguage",
@@ -99,7 +101,7 @@ let package = Package(
       name: "MockAppleServer",
       dependencies: [
         "ExternalPurchaseReports", "ExternalPurchaseTokens", "LifecycleSimulator", "AppStoreCommerce",
-        "CommerceSimulation", "WorldCommands", "DurableJournal",
+        "CommerceSimulation", "WorldCommands", "DurableJournal", "ParallelMap",
         .product(name: "Hummingbird", package: "hummingbird"),
         .product(name: "HummingbirdTLS", package: "hummingbird"),
         .product(name: "NIOSSL", package: "swift-nio-ssl"),
@@ -126,6 +128,8 @@ let package = Package(
         "MockAppleServer",
         "AppStoreCommerce",
         "CommerceSimulation",
+        "DurableJournal",
+        "ParallelMap",
         .product(name: "Crypto", package: "swift-crypto"),
         "EpsimTUI",
         "TerminalBackend",

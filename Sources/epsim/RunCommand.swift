@@ -2,6 +2,7 @@ import ArgumentParser
 import FileOutput
 import FixtureGenerator
 import Foundation
+import ParallelMap
 import ScenarioLanguage
 
 /// `epsim run`: runs scenario files and checks every expectation in them.

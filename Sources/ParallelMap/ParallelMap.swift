@@ -4,12 +4,13 @@ import Foundation
 /// Maps items on several threads and hands the results back in input order, one batch at a time,
 /// so a command can write each batch as soon as it is done while memory stays bounded by a batch.
 ///
-/// Used by `epsim run`, one scenario file per item. The output never depends on the number of
+/// Used by `epsim run` (one scenario file per item), `epsim decode` and the server's replay of a
+/// state directory (one journal line per item). The output never depends on the number of
 /// threads: only the order of work does.
-enum ParallelMap {
+public enum ParallelMap {
   /// Calls `transform` on every item, on up to `jobs` threads, then `consume` on each batch's
   /// results in input order. With one job, or one item, nothing runs on another thread.
-  static func forEachBatch<Item: Sendable, Output>(
+  public static func forEachBatch<Item: Sendable, Output>(
     _ items: [Item], jobs: Int, batchSize: Int,
     transform: @Sendable (Item) -> Output,
     consume: ([Output]) throws -> Void
@@ -23,7 +24,7 @@ enum ParallelMap {
   }
 
   /// `items.map(transform)`, computed on up to `jobs` threads.
-  static func map<Item: Sendable, Output>(
+  public static func map<Item: Sendable, Output>(
     _ items: [Item], jobs: Int, transform: @Sendable (Item) -> Output
   ) -> [Output] {
     let workers = min(max(1, jobs), items.count)
