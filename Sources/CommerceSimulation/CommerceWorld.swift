@@ -13,6 +13,12 @@ public struct CommerceWorld: Sendable {
   public var rates: [String: SandboxRenewalRate] = [:]
   /// Testers whose renewals fail: their first purchase goes through, then billing fails.
   public var failing: Set<String> = []
+  /// The renewal rate of every tester without one of their own (a `.storekit` file's `_timeRate`);
+  /// nil keeps the sandbox default.
+  public var defaultRate: SandboxRenewalRate?
+  /// Every customer's renewals fail, as if each were in `failing` when they join (a `.storekit`
+  /// file's `_renewalBillingIssuesEnabled`).
+  public var failingByDefault = false
 
   /// An App Store with `products` for the token world's app, in its environment, at its time.
   public init(products: [Product], world: WorldState, configure: (inout CommerceSettings) -> Void = { _ in })
@@ -50,7 +56,8 @@ public struct CommerceWorld: Sendable {
       try Self.storefront(of: device.storefront)
     }
     var added = CommerceCustomer(id: customer, storefront: storefront ?? "USA")
-    added.renewalRate = rates[customer] ?? added.renewalRate
+    added.renewalRate = rates[customer] ?? defaultRate ?? added.renewalRate
+    if failingByDefault { failing.insert(customer) }
     _ = try state.apply(.addCustomer(added))
   }
 
