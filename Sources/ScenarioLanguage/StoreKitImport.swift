@@ -1,5 +1,7 @@
 import AppStoreCommerce
+import CommerceSimulation
 import Foundation
+import LifecycleSimulator
 import StoreKitConfig
 
 /// `storekit PATH`: an Xcode StoreKit configuration file read as the App Store's catalog and settings.
@@ -57,5 +59,12 @@ extension Scenario {
       guard case .storekit(let loaded) = statement.kind else { return [] }
       return loaded.notes.map { "\(file):\(statement.location.line): note: \(loaded.path): \($0)" }
     }
+  }
+}
+
+extension CommerceWorld {
+  /// The App Store of a `.storekit` file beside `world`: the same setup a `storekit` line gives.
+  public init(storekit file: StoreKitImport, world: WorldState) {
+    self = CommerceWorld(setup: [Statement(.storekit(file))], world: world)!
   }
 }

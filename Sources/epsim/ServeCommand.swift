@@ -37,7 +37,17 @@ struct ServeCommand: ParsableCommand {
   @Option(help: "Start from this scenario's final world (default: the demo world, sandbox rules).")
   var scenario: String?
 
+  @Option(help: StoreKitOption.help)
+  var storekit: String?
+
   @OptionGroup var options: ServerOptions
+
+  func validate() throws {
+    if scenario != nil, storekit != nil {
+      throw ValidationError(
+        "--storekit gives the demo world a catalog; a scenario loads one with a `storekit` line")
+    }
+  }
 
   func run() throws {
     let (world, commerce) = try startingWorlds()
@@ -103,10 +113,11 @@ extension ServeCommand {
   }
 
   /// The scenario's final world and App Store (its `product` and `commerce` lines, its purchases),
-  /// or the demo world with the demo catalog.
+  /// or the demo world with the demo catalog or the `--storekit` file's.
   func startingWorlds() throws -> (WorldState, CommerceWorld) {
     guard let scenario else {
       let world = DemoWorld.world(rules: .sandbox)
+      if let storekit { return (world, try StoreKitOption.store(storekit, command: "serve", world: world)) }
       return (world, CommerceWorld(products: DemoCatalog.products, world: world))
     }
     switch ScenarioWorldLoader.worlds(from: scenario) {

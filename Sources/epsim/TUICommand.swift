@@ -30,6 +30,9 @@ struct TUICommand: ParsableCommand {
   @Option(help: "The rules preset the demo world starts with: sandbox or production (default sandbox).")
   var rules: RulesPreset?
 
+  @Option(help: StoreKitOption.help)
+  var storekit: String?
+
   @Flag(
     help: """
       Run the mock server of `epsim serve` beside the UI, on the UI's world; the details of a \
@@ -46,14 +49,15 @@ struct TUICommand: ParsableCommand {
     if file != nil, rules != nil {
       throw ValidationError("--rules applies to the demo world; a scenario sets its own rules")
     }
+    if file != nil, storekit != nil {
+      throw ValidationError(
+        "--storekit gives the demo world a catalog; a scenario loads one with a `storekit` line")
+    }
   }
 
   func run() throws {
     // The file first: its errors are worth more than the terminal's, and the screen stays untouched.
-    let state =
-      try file.map(Self.scenarioState)
-      ?? TUIState(
-        world: DemoWorld.world(rules: (rules ?? .sandbox).lifecycleRules), products: DemoCatalog.products)
+    let state = try file.map(Self.scenarioState) ?? demoState()
     guard TerminalSession.isInteractive else {
       FileHandle.standardError.write(
         Data(
@@ -69,6 +73,14 @@ struct TUICommand: ParsableCommand {
       StandardError.write("epsim tui: \(error)")
       throw ExitCode.usage
     }
+  }
+
+  /// The demo world with the demo catalog, or with the `--storekit` file's catalog and settings.
+  private func demoState() throws -> TUIState {
+    let world = DemoWorld.world(rules: (rules ?? .sandbox).lifecycleRules)
+    guard let storekit else { return TUIState(world: world, products: DemoCatalog.products) }
+    let store = try StoreKitOption.store(storekit, command: "tui", world: world)
+    return TUIState(simulation: Simulation(initial: world), store: store)
   }
 
   /// Starts the mock server and waits until it listens, so a bad port fails before the screen
