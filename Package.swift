@@ -126,6 +126,7 @@ let package = Package(
         "FixtureGenerator",
         "FileOutput",
         "ScenarioLanguage",
+        "StoreKitConfig",
         "ExternalPurchaseReports",
         "MockAppleServer",
         "AppStoreCommerce",

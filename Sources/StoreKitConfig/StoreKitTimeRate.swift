@@ -21,10 +21,9 @@ public enum StoreKitTimeRate {
   /// epsim's rate for a `_timeRate` value, nil when it has none.
   public static func rate(for value: Int) -> SandboxRenewalRate? { equals[value] }
 
-  /// The `_timeRate` an export writes for a rate (real time for none).
-  public static func value(for rate: SandboxRenewalRate?) -> Int {
-    guard let rate else { return 0 }
-    return equals.first { $0.value == rate }?.key ?? 0
+  /// The `_timeRate` that stands for a rate, nil for a rate Xcode has no equal of (3 minutes).
+  public static func value(for rate: SandboxRenewalRate) -> Int? {
+    equals.first { $0.value == rate }?.key
   }
 
   /// The warning for a value epsim reads as real time, nil for a value it runs.
