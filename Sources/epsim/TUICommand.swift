@@ -3,6 +3,7 @@ import ArgumentParser
 import EpsimTUI
 import Foundation
 import LifecycleSimulator
+import MockAppleServer
 import ScenarioLanguage
 import TerminalBackend
 import WorldCommands
@@ -57,7 +58,7 @@ struct TUICommand: ParsableCommand {
 
   func run() throws {
     // The file first: its errors are worth more than the terminal's, and the screen stays untouched.
-    let state = try file.map(Self.scenarioState) ?? demoState()
+    var state = try file.map(Self.scenarioState) ?? demoState()
     guard TerminalSession.isInteractive else {
       FileHandle.standardError.write(
         Data(
@@ -67,6 +68,11 @@ struct TUICommand: ParsableCommand {
     }
     let bridge = serve ? try startServer(simulation: state.simulation) : nil
     defer { bridge?.stop() }
+    // `J` signs as the App Store does: with the server's test CA, so a backend that trusts its
+    // exported root verifies what it is pasted; without a server, a CA made for this session.
+    let signer = SignedCommerceData(
+      authority: try bridge?.server.state.authority ?? TestCertificateAuthority())
+    state.transactionSigner = { try? signer.transaction($0) }
     do {
       try TerminalSession.run(DebugCrashTrigger(EpsimTerminalApp(state: state, server: bridge)))
     } catch {
