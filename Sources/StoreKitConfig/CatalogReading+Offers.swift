@@ -19,6 +19,9 @@ extension CatalogReading {
     var where_: [String: String] = [:]
     func append(_ offer: Offer?, _ path: String) throws(NodeError) {
       guard let offer else { return }
+      if offer.id.contains(where: \.isWhitespace) {
+        notes.add("offer \"\(offer.id)\" has spaces in its name: a scenario's `buy ... offer` cannot name it")
+      }
       if let first = where_[offer.id] {
         throw NodeError(
           path, message: "offer id \"\(offer.id)\" is already used at \(first) in this subscription")

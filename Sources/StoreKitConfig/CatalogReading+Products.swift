@@ -89,6 +89,11 @@ extension CatalogReading {
   /// What every kind of product has: id, price, family sharing.
   private func common(_ node: JSONNode, type: ProductType) throws(NodeError) -> Product {
     let id = try node.requiredString("productID", "a product id")
+    // Apple's product ids are letters, digits, periods and underscores; scenario lines split at spaces.
+    guard !id.contains(where: \.isWhitespace) else {
+      throw NodeError(
+        node.path + ".productID", message: "expected a product id without spaces, found \"\(id)\"")
+    }
     guard let priceNode = node.member("displayPrice") else {
       throw NodeError(node.path + ".displayPrice", message: "missing: expected " + DisplayPrice.expected)
     }

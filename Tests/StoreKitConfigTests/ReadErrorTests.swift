@@ -59,6 +59,18 @@ import Testing
     #expect(empty?.path == "products[0].productID")
   }
 
+  @Test func productIdsWithSpacesAreRefusedOfferNamesNoted() throws {
+    #expect(
+      error(group(subscription(id: "pro monthly")))?.message
+        == "expected a product id without spaces, found \"pro monthly\"")
+    let offer =
+      #", "codeOffers" : [ { "paymentMode" : "free", "subscriptionPeriod" : "P1M", "referenceName" : "Spring promo" } ] }"#
+    let file = try StoreKitReader.read(
+      bytes: Array(group(String(subscription().dropLast(2)) + offer).utf8), file: "x")
+    #expect(file.products[0].offers.map(\.id) == ["Spring promo"])
+    #expect(file.notes.contains { $0.hasPrefix("offer \"Spring promo\" has spaces") })
+  }
+
   @Test func unreadableDurationNamesItsPath() {
     let found = error(group(subscription(period: #""P5W""#)))
     #expect(found?.path == "subscriptionGroups[1].subscriptions[0].recurringSubscriptionPeriod")
