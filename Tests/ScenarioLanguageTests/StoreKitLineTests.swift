@@ -86,6 +86,15 @@ import Testing
     #expect(error?.description.contains("Bad.storekit: products[0].displayPrice: expected a price") == true)
   }
 
+  /// A session recorded from a `.storekit` world saves `product` lines: each reads back the same.
+  @Test(arguments: ["v1.0", "v2.0", "v3.0", "v4.0", "v5.0"])
+  func everyFileProductWritesAsAProductLine(_ name: String) throws {
+    let file = try #require(storekit(try parse("storekit \(name).storekit\n")))
+    let text = file.products.map { ScenarioWriter.statement(.product($0)) }.joined(separator: "\n") + "\n"
+    let lines = try ScenarioParser.parse(text).statements.map(\.kind)
+    #expect(lines == file.products.map { .product($0) })
+  }
+
   @Test func newSettingLinesRoundTrip() throws {
     let text = "customer ann\ncommerce default-renewal-rate real\ncommerce default-failing-renewals on\n"
     let scenario = try parse(text)
