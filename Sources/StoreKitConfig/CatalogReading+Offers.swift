@@ -12,7 +12,7 @@ extension CatalogReading {
   ]
   /// The id epsim gives a subscription's introductory offer (the file gives it none):
   /// `buy PRODUCT on DEVICE offer introductory`.
-  public static let introductoryOfferId = "introductory"
+  static let introductoryOfferId = "introductory"
 
   mutating func offers(_ node: JSONNode) throws(NodeError) -> [Offer] {
     var offers: [Offer] = []
