@@ -24,6 +24,8 @@ let package = Package(
     .library(name: "CommerceSimulation", targets: ["CommerceSimulation"]),
     // The one command type behind every door, with its limits and its control API JSON.
     .library(name: "WorldCommands", targets: ["WorldCommands"]),
+    // Xcode's `.storekit` configuration files read into (and written from) the App Store catalog.
+    .library(name: "StoreKitConfig", targets: ["StoreKitConfig"]),
   ],
   dependencies: [
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -64,7 +66,7 @@ let package = Package(
       name: "ScenarioLanguage",
       dependencies: [
         "LifecycleSimulator", "ExternalPurchaseTokens", "AppStoreCommerce", "CommerceSimulation",
-        "WorldCommands",
+        "WorldCommands", "StoreKitConfig",
       ]),
     // The one command type every door builds (scenario lines, the control API, the UI), its limits,
     // its control API JSON and the engine events it stands for.
@@ -73,6 +75,10 @@ let package = Package(
       dependencies: [
         "LifecycleSimulator", "ExternalPurchaseTokens", "AppStoreCommerce", "CommerceSimulation",
       ]),
+    // `.storekit` files (SPEC-STOREKIT-CONFIG) to the catalog and settings of AppStoreCommerce, and back.
+    .target(
+      name: "StoreKitConfig",
+      dependencies: ["AppStoreCommerce", "ExternalPurchaseTokens", "LifecycleSimulator"]),
     // The App Store beside the token world on one clock: purchases through the world's customers
     // and devices, for `epsim run`, the terminal UI and `epsim serve`.
     .target(
@@ -124,6 +130,7 @@ let package = Package(
         "FixtureGenerator",
         "FileOutput",
         "ScenarioLanguage",
+        "StoreKitConfig",
         "ExternalPurchaseReports",
         "MockAppleServer",
         "AppStoreCommerce",
@@ -202,6 +209,9 @@ let package = Package(
         .product(name: "Logging", package: "swift-log"),
         .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
       ]),
+    .testTarget(
+      name: "StoreKitConfigTests", dependencies: ["StoreKitConfig", "AppStoreCommerce"], exclude: ["Fixtures"]
+    ),
     .testTarget(
       name: "AppStoreCommerceTests",
       dependencies: ["AppStoreCommerce", "LifecycleSimulator", "ExternalPurchaseTokens"]),

@@ -19,7 +19,7 @@ enum CalendarMath {
 
   /// The end of one period starting at `start`.
   static func end(of duration: SubscriptionDuration, from start: VirtualTime) -> VirtualTime {
-    guard let months = duration.months else { return start + 7 * Milliseconds.day }
+    guard let months = duration.months else { return start + Int64(duration.days!) * Milliseconds.day }
     return adding(months: months, to: start)
   }
 

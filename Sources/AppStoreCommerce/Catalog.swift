@@ -6,19 +6,22 @@ public enum ProductType: String, Hashable, Sendable, CaseIterable, Codable {
   case nonConsumable = "Non-Consumable"
 }
 
-/// How long one period of a subscription (or of an offer) lasts: Apple's six choices, 1 week to 1 year.
+/// How long one period of a subscription (or of an offer) lasts: Apple's six subscription choices,
+/// 1 week to 1 year, and the two more a free trial may last (3 days, 2 weeks; `.storekit` files write them).
 public enum SubscriptionDuration: String, Hashable, Sendable, CaseIterable, Codable {
+  case threeDays = "P3D"
   case oneWeek = "P1W"
+  case twoWeeks = "P2W"
   case oneMonth = "P1M"
   case twoMonths = "P2M"
   case threeMonths = "P3M"
   case sixMonths = "P6M"
   case oneYear = "P1Y"
 
-  /// Calendar months in the period; nil for a week.
+  /// Calendar months in the period; nil for the periods counted in days.
   public var months: Int? {
     switch self {
-    case .oneWeek: return nil
+    case .threeDays, .oneWeek, .twoWeeks: return nil
     case .oneMonth: return 1
     case .twoMonths: return 2
     case .threeMonths: return 3
@@ -27,10 +30,25 @@ public enum SubscriptionDuration: String, Hashable, Sendable, CaseIterable, Coda
     }
   }
 
+  /// Days in the period, for the periods counted in days; nil for months and years.
+  public var days: Int? {
+    switch self {
+    case .threeDays: return 3
+    case .oneWeek: return 7
+    case .twoWeeks: return 14
+    default: return nil
+    }
+  }
+
+  /// Whether a subscription may renew every such period (Apple's six); the others are offer-only.
+  public var isSubscriptionPeriod: Bool { self != .threeDays && self != .twoWeeks }
+
   /// The ISO 8601 duration of `count` such periods, as `offerPeriod` is written (format UNCONFIRMED, 3.1).
   public func iso8601(times count: Int) -> String {
     switch self {
+    case .threeDays: return "P\(3 * count)D"
     case .oneWeek: return "P\(count)W"
+    case .twoWeeks: return "P\(2 * count)W"
     case .oneYear: return "P\(count)Y"
     default: return "P\(count * months!)M"
     }
@@ -155,6 +173,10 @@ public struct Product: Hashable, Sendable {
       return "product \(id): consumables cannot be family shareable"
     }
     if let level = subscription?.level, level < 1 { return "product \(id): level must be 1 or more" }
+    if let duration = subscription?.duration, !duration.isSubscriptionPeriod {
+      return
+        "product \(id): a subscription renews every P1W, P1M, P2M, P3M, P6M or P1Y, not \(duration.rawValue)"
+    }
     for (storefront, price) in prices where price.milliunits < 0 || price.currency.count != 3 {
       return "product \(id): price in \(storefront) needs milliunits >= 0 and a 3-letter ISO 4217 currency"
     }

@@ -185,7 +185,7 @@ public struct CommerceState: Hashable, Sendable {
 
   /// The end of a period of `duration` starting at `start` for a customer (sandbox: the tester's rate).
   func periodEnd(_ duration: SubscriptionDuration, from start: VirtualTime, customer: Int32) -> VirtualTime {
-    isSandbox
+    isSandbox && customers[Int(customer)].renewalRate != .realTime
       ? start + customers[Int(customer)].renewalRate.length(of: duration)
       : CalendarMath.end(of: duration, from: start)
   }

@@ -13,6 +13,15 @@ public struct CommerceWorld: Sendable {
   public var rates: [String: SandboxRenewalRate] = [:]
   /// Testers whose renewals fail: their first purchase goes through, then billing fails.
   public var failing: Set<String> = []
+  /// The renewal rate of every tester without one of their own (a `.storekit` file's `_timeRate`);
+  /// nil keeps the sandbox default.
+  public var defaultRate: SandboxRenewalRate?
+  /// Every customer's renewals fail, as if each were in `failing` when they join (a `.storekit`
+  /// file's `_renewalBillingIssuesEnabled`).
+  public var failingByDefault = false
+  /// Customers whose billing fails only because of `failingByDefault`: Xcode's setting fails
+  /// renewals, not purchases, so their later purchases still go through.
+  public var renewalsOnlyFail: Set<String> = []
 
   /// An App Store with `products` for the token world's app, in its environment, at its time.
   public init(products: [Product], world: WorldState, configure: (inout CommerceSettings) -> Void = { _ in })
@@ -50,7 +59,8 @@ public struct CommerceWorld: Sendable {
       try Self.storefront(of: device.storefront)
     }
     var added = CommerceCustomer(id: customer, storefront: storefront ?? "USA")
-    added.renewalRate = rates[customer] ?? added.renewalRate
+    added.renewalRate = rates[customer] ?? defaultRate ?? added.renewalRate
+    if failingByDefault { failing.insert(customer) }
     _ = try state.apply(.addCustomer(added))
   }
 
@@ -75,14 +85,21 @@ public struct CommerceWorld: Sendable {
         out += try state.apply(
           .setStorefront(customer: device.customerId, storefront: storefront, storefrontId: nil))
       }
-      out += try state.apply(
-        .purchase(
-          PurchaseRequest(
-            customer: device.customerId, productId: product, quantity: quantity, offerId: offer,
-            appAccountToken: token)))
+      let customer = device.customerId
+      let request = PurchaseRequest(
+        customer: customer, productId: product, quantity: quantity, offerId: offer, appAccountToken: token)
+      if renewalsOnlyFail.contains(customer) && state.customer(customer)?.billingFails == true {
+        // Billing works for the purchase itself, then fails again for renewals.
+        out += try state.apply(.setBillingFails(customer: customer, fails: false))
+        defer { _ = try? state.apply(.setBillingFails(customer: customer, fails: true)) }
+        out += try state.apply(.purchase(request))
+      } else {
+        out += try state.apply(.purchase(request))
+      }
       // A tester set to fail renewals can still buy; the failing starts once they hold a purchase.
-      if failing.remove(device.customerId) != nil {
-        out += try state.apply(.setBillingFails(customer: device.customerId, fails: true))
+      if failing.remove(customer) != nil {
+        out += try state.apply(.setBillingFails(customer: customer, fails: true))
+        if failingByDefault { renewalsOnlyFail.insert(customer) }
       }
     case .autoRenew(let customer, let group, let enabled):
       try ensure(customer, world: world)
@@ -92,6 +109,8 @@ public struct CommerceWorld: Sendable {
       out += try state.apply(.changeProduct(customer: customer, productId: product))
     case .billing(let customer, let fails):
       try ensure(customer, world: world)
+      // A step about this customer's billing replaces the file's setting for them.
+      renewalsOnlyFail.remove(customer)
       out += try state.apply(.setBillingFails(customer: customer, fails: fails))
     case .refund(let product, let customer, let reason):
       let id = try latestTransaction(of: product, customer: customer, world: world)

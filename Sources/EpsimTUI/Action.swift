@@ -23,6 +23,8 @@ public enum Action: String, CaseIterable, Hashable, Sendable {
   case copyToken, copyId, copyLinkURL, exportTokens
   // The App Store (SPEC-APPSTORE 3): the purchases view and what customers and Apple do there.
   case togglePurchases, buy, renewNow, toggleBilling, refund, toggleAutoRenew, changeProduct
+  /// Copy the selected transaction's StoreKit 2 `jwsRepresentation`, as the app sends it.
+  case copyTransactionJWS
   // Scenarios: step through a loaded file, save the session as one.
   case stepScenario, saveScenario
   // Inside forms and prompts.

@@ -118,6 +118,7 @@ extension TUIState {
     case .refundableSelected:
       return selectedStoreTransaction.map { $0.ownership == .purchased && $0.revocation == nil } ?? false
     case .subscriptionSelected: return selectedChain != nil
+    case .transactionSelected: return selectedStoreTransaction != nil
     }
   }
 }

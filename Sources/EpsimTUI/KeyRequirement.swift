@@ -36,4 +36,6 @@ public enum KeyRequirement: Hashable, Sendable {
   case refundableSelected
   /// The selected transaction belongs to a subscription the customer bought.
   case subscriptionSelected
+  /// The purchases view is shown and a transaction is selected.
+  case transactionSelected
 }

@@ -38,6 +38,7 @@ extension KeyTable {
       KeyBinding(
         .details, [.character("y")], "copy", "Copy the token string to the clipboard (OSC 52).", .copyToken,
         section: "General", footerRank: 1),
+      copyJWS(.details),
     ] + scrolling(.details)
 
   private static let historyBindings: [KeyBinding] =

@@ -33,5 +33,16 @@ extension KeyTable {
       .main, [.character("U")], "change plan",
       "Upgrade, downgrade or crossgrade the selected subscription within its group (a dialog).",
       .changeProduct, section: "App Store", footerRank: 12, when: .subscriptionSelected),
+    copyJWS(.main),
   ]
+
+  /// `J` in the purchases view and in a purchase's details: what the app would send its backend.
+  /// Ranked last in the main footer, where the purchases view's keys are many; first after `y` in details.
+  static func copyJWS(_ context: KeyContext) -> KeyBinding {
+    KeyBinding(
+      context, [.character("J")], "copy JWS",
+      "Copy the selected transaction's jwsRepresentation, signed as the app would send it to its backend "
+        + "(OSC 52).", .copyTransactionJWS, section: "App Store", footerRank: context == .main ? 60 : 2,
+      when: .transactionSelected)
+  }
 }

@@ -123,6 +123,7 @@ extension TUIState {
     case .redo: redo()
     case .showHistory: openHistory()
     case .copyToken: return copySelectedToken()
+    case .copyTransactionJWS: return copyTransactionJWS()
     case .close, .rewindHere, .submit, .nextField, .previousField, .cursorLeft, .cursorRight, .cursorStart,
       .cursorEnd, .deleteBackward, .deleteForward, .deleteToStart, .deleteToEnd:
       break
@@ -138,6 +139,7 @@ extension TUIState {
       overlay = nil
       requestQuit()
     case .copyToken: return copySelectedToken()
+    case .copyTransactionJWS: return copyTransactionJWS()
     case .rewindHere: rewindToHistorySelection()
     case .moveDown, .moveUp, .pageDown, .pageUp, .moveToTop, .moveToBottom: scrollOverlay(action)
     default: break

@@ -43,6 +43,9 @@ public struct TUIState: Sendable {
   public internal(set) var isFinished = false
   /// The scenario being stepped through (`epsim tui FILE`), if one was loaded.
   public internal(set) var script: ScenarioStepper?
+  /// Signs a transaction as StoreKit 2's `jwsRepresentation` (`J`); set by the host, which has
+  /// the keys (the mock server's test CA with `--serve`). Nil: the key says it cannot sign.
+  public var transactionSigner: (@Sendable (TransactionPayload) -> String?)?
   /// The mock server running beside the UI, as last reported; nil without `--serve`.
   public internal(set) var server: ServerActivity?
   /// Log lines of stepped scenario lines and their verdicts, by the history position they follow.

@@ -25,8 +25,10 @@ public struct FixtureGenerator: Sendable {
     planner = LifePlanner(days: options.days)
     runner = LifeRunner(rules: FixtureWorld.rules(for: options.environment))
     writer = JSONLineWriter(format: options.format, reportsQuirks: options.quirks)
-    purchasePlanner = PurchasePlanner(end: planner.end, environment: options.environment)
-    purchaseRunner = PurchaseRunner(environment: options.environment, end: planner.end)
+    let catalog = options.products.map { PurchaseCatalog(products: $0) } ?? .demo
+    purchasePlanner = PurchasePlanner(end: planner.end, environment: options.environment, catalog: catalog)
+    purchaseRunner = PurchaseRunner(
+      environment: options.environment, end: planner.end, products: catalog.products)
   }
 
   /// The end of the window: token states are as of this instant.

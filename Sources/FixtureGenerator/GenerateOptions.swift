@@ -1,3 +1,4 @@
+import AppStoreCommerce
 import ExternalPurchaseTokens
 
 /// What `epsim generate` simulates and how it writes the result.
@@ -12,11 +13,14 @@ public struct GenerateOptions: Hashable, Sendable {
   /// Give a seeded share of tokens Apple's encoding quirks, and name them in the JSONL.
   public var quirks: Bool
   public var format: OutputFormat
+  /// The catalog purchases are drawn from (`--storekit`); nil for the demo catalog and its mix.
+  public var products: [Product]?
 
   public init(
     customers: Int, seed: UInt64 = 1, environment: TokenEnvironment = .production, days: Int = 30,
-    quirks: Bool = false, format: OutputFormat = .jsonl
+    quirks: Bool = false, format: OutputFormat = .jsonl, products: [Product]? = nil
   ) {
+    self.products = products
     self.customers = customers
     self.seed = seed
     self.environment = environment

@@ -27,8 +27,10 @@ struct PurchasePlanner {
   let end: VirtualTime
   /// A production day as this environment lives it.
   let day: VirtualDuration
+  let catalog: PurchaseCatalog
 
-  init(end: VirtualTime, environment: TokenEnvironment) {
+  init(end: VirtualTime, environment: TokenEnvironment, catalog: PurchaseCatalog = .demo) {
+    self.catalog = catalog
     start = FixtureWorld.startTime
     self.end = end
     day =
@@ -38,14 +40,15 @@ struct PurchasePlanner {
   func plan(customerId: String, seed: UInt64) -> [TimedPurchaseAction] {
     var random = SeededGenerator(seed: seed)
     var actions: [TimedPurchaseAction] = []
+    // The same draws whatever the catalog, so a catalog changes what is bought, not who buys.
     if random.chance(PurchaseMix.subscriberShare) {
-      let plan = PurchaseMix.plans.draw(using: &random)
+      let plan = catalog.plans.draw(using: &random)
       let bought = start + random.offset(in: 0..<(end - start))
       let token = random.chance(PurchaseMix.appAccountTokenShare) ? random.uuidString().lowercased() : nil
       let request = PurchaseRequest(
         customer: customerId, productId: plan.productId, offerId: plan.offerId, appAccountToken: token)
-      actions.append(TimedPurchaseAction(time: bought, action: .buy(request)))
-      let groupId = PurchaseMix.products.first { $0.id == plan.productId }!.subscription!.groupId
+      if catalog.hasSubscriptions { actions.append(TimedPurchaseAction(time: bought, action: .buy(request))) }
+      let groupId = catalog.products.first { $0.id == plan.productId }?.subscription?.groupId ?? ""
       if random.chance(PurchaseMix.autoRenewOffShare) {
         actions.append(
           TimedPurchaseAction(
@@ -64,12 +67,17 @@ struct PurchasePlanner {
     if random.chance(PurchaseMix.coinBuyerShare) {
       for _ in 0..<(PurchaseMix.coinPurchases.lowerBound + random.below(PurchaseMix.coinPurchases.count)) {
         let quantity = PurchaseMix.coinQuantity.lowerBound + random.below(PurchaseMix.coinQuantity.count)
-        actions.append(oneTime("coins.100", customerId, quantity: quantity, &random))
+        let coins = oneTime(catalog.coins, customerId, quantity: quantity, &random)
+        if let coins { actions.append(coins) }
       }
     }
-    if random.chance(PurchaseMix.lifetimeShare) { actions.append(oneTime("lifetime", customerId, &random)) }
-    if random.chance(PurchaseMix.seasonPassShare) {
-      actions.append(oneTime("season.pass", customerId, &random))
+    if random.chance(PurchaseMix.lifetimeShare), let bought = oneTime(catalog.lifetime, customerId, &random) {
+      actions.append(bought)
+    }
+    if random.chance(PurchaseMix.seasonPassShare),
+      let bought = oneTime(catalog.seasonPass, customerId, &random)
+    {
+      actions.append(bought)
     }
     if !actions.isEmpty && random.chance(PurchaseMix.refundShare) {
       let first = actions.map(\.time).min()!
@@ -81,13 +89,17 @@ struct PurchasePlanner {
       .map(\.element).filter { $0.time < end }
   }
 
+  /// A purchase at a random time; nil when the catalog has no such product (the time is drawn
+  /// anyway, so later draws stay the same).
   private func oneTime(
-    _ productId: String, _ customerId: String, quantity: Int = 1, _ random: inout SeededGenerator
+    _ productId: String?, _ customerId: String, quantity: Int = 1, _ random: inout SeededGenerator
   )
-    -> TimedPurchaseAction
+    -> TimedPurchaseAction?
   {
-    TimedPurchaseAction(
-      time: start + random.offset(in: 0..<(end - start)),
+    let time = start + random.offset(in: 0..<(end - start))
+    guard let productId else { return nil }
+    return TimedPurchaseAction(
+      time: time,
       action: .buy(PurchaseRequest(customer: customerId, productId: productId, quantity: quantity)))
   }
 

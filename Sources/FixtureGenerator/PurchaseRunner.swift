@@ -15,8 +15,10 @@ public struct GeneratedPurchase: Hashable, Sendable {
 struct PurchaseRunner: Sendable {
   let settings: CommerceSettings
   let end: VirtualTime
+  let products: [Product]
 
-  init(environment: TokenEnvironment, end: VirtualTime) {
+  init(environment: TokenEnvironment, end: VirtualTime, products: [Product] = PurchaseMix.products) {
+    self.products = products
     var settings: CommerceSettings = environment == .sandbox ? .sandbox : .production
     settings.bundleId = FixtureWorld.app.bundleId
     settings.gracePeriod = PurchaseMix.gracePeriod
@@ -33,7 +35,7 @@ struct PurchaseRunner: Sendable {
     var state = CommerceState(now: FixtureWorld.startTime, settings: settings, seed: seed, idBlock: idBlock)
     var events: [CommerceDomainEvent] = []
     do throws(CommerceError) {
-      for product in PurchaseMix.products { try state.apply(.addProduct(product)) }
+      for product in products { try state.apply(.addProduct(product)) }
       try state.apply(.addCustomer(CommerceCustomer(id: customerId, storefront: storefront)))
       for planned in actions {
         events += try state.apply(.advanceClock(to: planned.time))

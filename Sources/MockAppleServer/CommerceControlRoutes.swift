@@ -38,6 +38,7 @@ struct CommerceControlRoutes: Sendable {
       return JSONResponse.make(.ok, subscriptions(of: id, in: commerce))
     }
     router.post("/epsim/v1/commerce/events") { request, _ in await apply(request) }
+    SignedDataRoutes(state: state, office: office).register(on: router)
   }
 
   private func unknownCustomer(_ id: String) -> Response {

@@ -122,7 +122,7 @@ public struct TestCertificateAuthority: Sendable {
 
 /// The leaf key, shared by every copy of the authority. Signing only reads the key, so concurrent
 /// signatures are safe; the class exists because swift-crypto keys are not `Sendable`.
-private final class LeafSigner: @unchecked Sendable {
+final class LeafSigner: @unchecked Sendable {
   let key: P256.Signing.PrivateKey
   let headerSegment: String
 

@@ -11,13 +11,26 @@ extension CommerceWorld {
     var failing: Set<String> = []
     var changeRenews: Bool?
     var declared = false
+    var defaultRate: SandboxRenewalRate?
+    var failingByDefault = false
+    func apply(_ setting: CommerceSetting) {
+      switch setting {
+      case .gracePeriod(let duration): gracePeriod = .some(duration)
+      case .renewalRate(let customer, let rate): rates[customer] = rate
+      case .failingRenewals(let customer): failing.insert(customer)
+      case .changeRenews(let on): changeRenews = on
+      case .defaultRenewalRate(let rate): defaultRate = rate
+      case .defaultFailingRenewals(let on): failingByDefault = on
+      }
+    }
     for line in setup {
       switch line.kind {
       case .product(let product): products.append(product)
-      case .commerceSetting(.gracePeriod(let duration)): gracePeriod = .some(duration)
-      case .commerceSetting(.renewalRate(let customer, let rate)): rates[customer] = rate
-      case .commerceSetting(.failingRenewals(let customer)): failing.insert(customer)
-      case .commerceSetting(.changeRenews(let on)): changeRenews = on
+      case .commerceSetting(let setting): apply(setting)
+      // The file's settings first, so `commerce` lines after the `storekit` line override them.
+      case .storekit(let file):
+        products += file.products
+        file.settings.forEach(apply)
       default: continue
       }
       declared = true
@@ -32,5 +45,7 @@ extension CommerceWorld {
     }
     self.rates = rates
     self.failing = failing
+    self.defaultRate = defaultRate
+    self.failingByDefault = failingByDefault
   }
 }

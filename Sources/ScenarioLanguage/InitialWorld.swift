@@ -36,7 +36,8 @@ enum InitialWorld {
       case .plist(let setting): apply(setting, to: &app.infoPlist)
       case .command(.environment(let environment)): rules = .preset(environment)
       case .command(.rule(let setting)): setting.apply(to: &rules)
-      case .product, .commerceSetting: continue  // The commerce world is built beside it (CommerceRun).
+      // The commerce world is built beside it (CommerceRun).
+      case .product, .commerceSetting, .storekit: continue
       case .command(.customer(let id, let canPay)):
         people.append((statement, [.addCustomer(Customer(id: id, canMakePayments: canPay))]))
       case .command(.device(let line)):

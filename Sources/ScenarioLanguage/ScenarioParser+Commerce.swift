@@ -36,7 +36,8 @@ extension ScenarioParser {
       let group = try reader.word("a subscription group id").text
       _ = try reader.keyword(["level"])
       let level = Int(try reader.integer("a level: 1 is the highest", in: 1...100))
-      product.subscription = SubscriptionInfo(groupId: group, level: level, duration: try period(&reader))
+      product.subscription = SubscriptionInfo(
+        groupId: group, level: level, duration: try period(&reader, subscription: true))
     }
     repeat {
       _ = try reader.keyword(["price"])
@@ -70,7 +71,8 @@ extension ScenarioParser {
     let discounts = Self.discounts.keys.sorted()
     let discount = Self.discounts[
       try reader.keyword(discounts, expected: "a discount (" + Phrase.choices(discounts) + ")")]!
-    var offer = Offer(id: id, type: type, discount: discount, period: try period(&reader))
+    var offer = Offer(
+      id: id, type: type, discount: discount, period: try period(&reader, subscription: false))
     if reader.accept("periods") {
       offer.periodCount = Int(try reader.integer("a number of periods", in: 1...120))
     }
@@ -81,8 +83,12 @@ extension ScenarioParser {
     return offer
   }
 
-  private func period(_ reader: inout LineReader) throws(LineError) -> SubscriptionDuration {
-    let names = SubscriptionDuration.allCases.map(\.rawValue)
+  /// A period: a subscription renews every one of Apple's six; an offer may also last 3 days or 2 weeks.
+  private func period(_ reader: inout LineReader, subscription: Bool) throws(LineError)
+    -> SubscriptionDuration
+  {
+    let names = SubscriptionDuration.allCases.filter { !subscription || $0.isSubscriptionPeriod }.map(
+      \.rawValue)
     return SubscriptionDuration(
       rawValue: try reader.keyword(names, expected: "a period (" + Phrase.choices(names, quoted: false) + ")")
     )!
@@ -122,9 +128,13 @@ extension ScenarioParser {
   }
 
   /// `commerce grace-period D|off`, `commerce renewal-rate C RATE`, `commerce failing-renewals C`,
-  /// `commerce change-renews on|off`.
+  /// `commerce change-renews on|off`, `commerce default-renewal-rate RATE`,
+  /// `commerce default-failing-renewals on|off`.
   func commerceSetting(_ reader: inout LineReader) throws(LineError) -> CommerceSetting {
-    let setting = try reader.keyword(["grace-period", "renewal-rate", "failing-renewals", "change-renews"])
+    let setting = try reader.keyword([
+      "grace-period", "renewal-rate", "failing-renewals", "change-renews", "default-renewal-rate",
+      "default-failing-renewals",
+    ])
     switch setting {
     case "grace-period":
       let names = Self.gracePeriods.keys.sorted { Int($0.dropLast())! < Int($1.dropLast())! } + ["off"]
@@ -139,6 +149,13 @@ extension ScenarioParser {
       return .renewalRate(customer: customer, SandboxRenewalRate(rawValue: rate)!)
     case "change-renews":
       return .changeRenews(try reader.keyword(["on", "off"]) == "on")
+    case "default-renewal-rate":
+      let rates = SandboxRenewalRate.allCases.map(\.rawValue)
+      let rate = try reader.keyword(
+        rates, expected: "a renewal rate (" + Phrase.choices(rates, quoted: false) + ")")
+      return .defaultRenewalRate(SandboxRenewalRate(rawValue: rate)!)
+    case "default-failing-renewals":
+      return .defaultFailingRenewals(try reader.keyword(["on", "off"]) == "on")
     default:
       return .failingRenewals(customer: try knownCustomer(&reader))
     }

@@ -66,7 +66,7 @@ public struct ScenarioParser {
 
   /// Lines that only the setup may hold.
   static let setupOnlyKeywords = [
-    "demo", "seed", "start", "app", "entitlement", "plist", "product", "commerce",
+    "demo", "seed", "start", "app", "entitlement", "plist", "product", "commerce", "storekit",
   ]
   /// Lines allowed both in the setup and among the steps.
   static let anywhereKeywords = [
@@ -158,7 +158,7 @@ public struct ScenarioParser {
         note: "it resets every rule to the preset; the first rule line is line \(firstRuleLine)")
     }
     if case .command(.rule) = kind, firstRuleLine == nil { firstRuleLine = line }
-    let onceOnly = ["demo", "seed", "start", "app", "environment"]
+    let onceOnly = ["demo", "seed", "start", "app", "environment", "storekit"]
     if onceOnly.contains(keyword.text) {
       if let earlier = setupLines[keyword.text] {
         throw LineError(
@@ -184,6 +184,7 @@ public struct ScenarioParser {
     case "plist": return .plist(try plist(&reader))
     case "product": return .product(try productLine(&reader))
     case "commerce": return .commerceSetting(try commerceSetting(&reader))
+    case "storekit": return .storekit(try storekitLine(&reader))
     case "environment": return .command(.environment(try environmentName(&reader)))
     case "rules":
       let field = try reader.keyword(

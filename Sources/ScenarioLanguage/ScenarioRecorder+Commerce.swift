@@ -19,6 +19,8 @@ extension ScenarioRecorder {
     for customer in store.rates.keys.sorted() {
       kinds.append(.commerceSetting(.renewalRate(customer: customer, store.rates[customer]!)))
     }
+    if let rate = store.defaultRate { kinds.append(.commerceSetting(.defaultRenewalRate(rate))) }
+    if store.failingByDefault { kinds.append(.commerceSetting(.defaultFailingRenewals(true))) }
     for customer in store.failing.sorted() {
       kinds.append(.commerceSetting(.failingRenewals(customer: customer)))
     }

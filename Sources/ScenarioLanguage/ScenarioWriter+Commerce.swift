@@ -43,6 +43,8 @@ extension ScenarioWriter {
     case .renewalRate(let customer, let rate): return "renewal-rate \(customer) \(rate.rawValue)"
     case .failingRenewals(let customer): return "failing-renewals \(customer)"
     case .changeRenews(let on): return "change-renews " + (on ? "on" : "off")
+    case .defaultRenewalRate(let rate): return "default-renewal-rate \(rate.rawValue)"
+    case .defaultFailingRenewals(let on): return "default-failing-renewals " + (on ? "on" : "off")
     }
   }
 

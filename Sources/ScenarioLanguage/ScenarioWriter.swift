@@ -33,6 +33,7 @@ public enum ScenarioWriter {
     case .command(let command): return self.command(command)
     case .product(let product): return productLine(product)
     case .commerceSetting(let setting): return "commerce " + commerceSetting(setting)
+    case .storekit(let file): return "storekit " + file.path
     case .expect: return "expect"
     }
   }

@@ -21,6 +21,8 @@ public enum StatementKind: Hashable, Sendable {
   case product(Product)
   /// `commerce ...`: an App Store setting.
   case commerceSetting(CommerceSetting)
+  /// `storekit PATH`: products and settings from an Xcode `.storekit` file.
+  case storekit(StoreKitImport)
 
   /// A step, or a world edit (`environment`, `rules`/`lifetime`/..., `customer`, `device`),
   /// which is also allowed in the setup, where it shapes the initial world.
@@ -31,7 +33,7 @@ public enum StatementKind: Hashable, Sendable {
   /// Setup lines that may not follow a step.
   public var isSetupOnly: Bool {
     switch self {
-    case .demo, .seed, .start, .app, .entitlement, .plist, .product, .commerceSetting: return true
+    case .demo, .seed, .start, .app, .entitlement, .plist, .product, .commerceSetting, .storekit: return true
     default: return false
     }
   }

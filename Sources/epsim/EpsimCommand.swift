@@ -18,6 +18,7 @@ struct EpsimCommand: ParsableCommand {
     subcommands: [
       TUICommand.self, RunCommand.self, DecodeCommand.self, GenerateCommand.self, SamplesCommand.self,
       CraftCommand.self, LintCommand.self, ReportCommand.self, ServeCommand.self, CertCommand.self,
+      StoreKitCommand.self,
     ],
     defaultSubcommand: TUICommand.self
   )

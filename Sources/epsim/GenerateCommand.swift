@@ -54,6 +54,12 @@ struct GenerateCommand: ParsableCommand {
   var purchasesOut: String?
 
   @Option(
+    help: ArgumentHelp(
+      "Draw the purchase histories from this Xcode StoreKit configuration's products instead of the demo catalog.",
+      valueName: "path"))
+  var storekit: String?
+
+  @Option(
     parsing: .unconditional,
     help: "Threads to simulate on (one per processor by default); the output is the same for any number.")
   var jobs: Int = ProcessInfo.processInfo.activeProcessorCount
@@ -90,6 +96,17 @@ struct GenerateCommand: ParsableCommand {
   }
 
   func run() throws {
+    var options = self.options
+    if let storekit {
+      // Only the products: the customers' behaviour is the generator's mix, not the file's settings.
+      let file = try StoreKitOption.load(storekit, command: "generate")
+      if !file.settings.isEmpty {
+        StandardError.write(
+          "epsim generate: note: \(storekit): the file's settings do not apply; generated customers follow "
+            + "generate's own mix (renewal failures, grace period, production or sandbox durations)")
+      }
+      options.products = file.products
+    }
     let generator = try FixtureGenerator(options: options)
     do {
       var purchases = try writePurchases(generator)

@@ -61,6 +61,9 @@ struct RunCommand: ParsableCommand {
     guard !files.isEmpty else { throw usage("expected at least one scenario file") }
 
     let scenarios = try parseAll(files)
+    // What a `.storekit` file held that epsim ignores: said once, before the run's report.
+    let notes = scenarios.flatMap { $0.scenario.storekitNotes(file: $0.file) }
+    if !notes.isEmpty { StandardError.write(notes.joined(separator: "\n")) }
     let runner = ScenarioRunner(seedOverride: seedOverride)
     if format == .text && output == nil {
       return try streamText(scenarios, runner: runner)

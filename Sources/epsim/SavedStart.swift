@@ -22,6 +22,8 @@ struct SavedStart: Codable {
   var scenarioText: String?
   /// The demo world's rules preset (`epsim tui --rules`); nil for sandbox.
   var rules: String?
+  /// The demo world's `--storekit` file, its text kept so the catalog stays the one it was.
+  var storekit: KeptStoreKit?
 
   /// The simulation the server starts from before the journal is replayed; a scenario the engine
   /// now refuses is refused with its message.
@@ -30,7 +32,10 @@ struct SavedStart: Codable {
     case .serve:
       guard let scenarioText, let scenarioPath else {
         let world = DemoWorld.world(rules: .sandbox)
-        return .world(world, CommerceWorld(products: DemoCatalog.products, world: world))
+        guard let storekit else {
+          return .world(world, CommerceWorld(products: DemoCatalog.products, world: world))
+        }
+        return .world(world, try StoreKitOption.store(storekit, command: command, world: world))
       }
       switch ScenarioWorldLoader.worlds(text: scenarioText, file: scenarioPath) {
       case .success(let loaded):
@@ -48,8 +53,17 @@ struct SavedStart: Codable {
       return try TUICommand.scenarioState(text: scenarioText, file: scenarioPath)
     }
     let preset = rules.flatMap(RulesPreset.init(rawValue:)) ?? .sandbox
-    return TUIState(world: DemoWorld.world(rules: preset.lifecycleRules), products: DemoCatalog.products)
+    let world = DemoWorld.world(rules: preset.lifecycleRules)
+    guard let storekit else { return TUIState(world: world, products: DemoCatalog.products) }
+    let store = try StoreKitOption.store(storekit, command: command, world: world)
+    return TUIState(simulation: Simulation(initial: world), store: store)
   }
+}
+
+/// A `.storekit` file as a state directory keeps it: where it was read from, and its text.
+struct KeptStoreKit: Codable {
+  var path: String
+  var text: String
 }
 
 /// What a server starts on: a world and its App Store (`epsim serve`), or a simulation with its

@@ -35,6 +35,9 @@ enum ScenarioWorldLoader {
     } catch {
       return .failure(ScenarioLoadError(error.errors.map(\.description).joined(separator: "\n")))
     }
+    // What its `storekit` line's file held that epsim ignores: said once, as `epsim run` does.
+    let notes = scenario.storekitNotes(file: file)
+    if !notes.isEmpty { StandardError.write(notes.joined(separator: "\n")) }
     let (transcript, world, commerce) = ScenarioRunner().runKeepingCommerce(scenario, file: file)
     if let failure = transcript.failure {
       // A refused step leaves a world other than the one the file describes.

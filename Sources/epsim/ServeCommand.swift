@@ -38,7 +38,17 @@ struct ServeCommand: ParsableCommand {
   @Option(help: "Start from this scenario's final world (default: the demo world, sandbox rules).")
   var scenario: String?
 
+  @Option(help: StoreKitOption.help)
+  var storekit: String?
+
   @OptionGroup var options: ServerOptions
+
+  func validate() throws {
+    if scenario != nil, storekit != nil {
+      throw ValidationError(
+        "--storekit gives the demo world a catalog; a scenario loads one with a `storekit` line")
+    }
+  }
 
   func run() throws {
     let opened = try options.state.map { path in
@@ -109,15 +119,18 @@ extension ServeCommand {
   }
 
   /// The scenario's final world and App Store (its `product` and `commerce` lines, its purchases),
-  /// or the demo world with the demo catalog.
+  /// or the demo world with the demo catalog or the `--storekit` file's.
   func startingWorlds() throws -> ServerStart {
     try freshStart().initialSimulation(command: "serve")
   }
 
   /// How a run without saved state starts: the scenario (read now, its text kept with --state)
-  /// or the demo world.
+  /// or the demo world with the `--storekit` file (its text kept too).
   func freshStart() throws -> SavedStart {
-    guard let scenario else { return SavedStart(door: .serve) }
+    guard let scenario else {
+      return SavedStart(
+        door: .serve, storekit: try storekit.map { try StoreKitOption.keep($0, command: "serve") })
+    }
     do throws(ScenarioFile.ReadError) {
       return SavedStart(
         door: .serve, scenarioPath: scenario, scenarioText: try ScenarioFile.read(path: scenario))

@@ -3,6 +3,7 @@ import ArgumentParser
 import EpsimTUI
 import Foundation
 import LifecycleSimulator
+import MockAppleServer
 import ScenarioLanguage
 import TerminalBackend
 import WorldCommands
@@ -30,6 +31,9 @@ struct TUICommand: ParsableCommand {
   @Option(help: "The rules preset the demo world starts with: sandbox or production (default sandbox).")
   var rules: RulesPreset?
 
+  @Option(help: StoreKitOption.help)
+  var storekit: String?
+
   @Flag(
     help: """
       Run the mock server of `epsim serve` beside the UI, on the UI's world; the details of a \
@@ -49,6 +53,10 @@ struct TUICommand: ParsableCommand {
     if serverOptions.state != nil, !serve {
       throw ValidationError("--state keeps the state of the server beside the UI; add --serve")
     }
+    if file != nil, storekit != nil {
+      throw ValidationError(
+        "--storekit gives the demo world a catalog; a scenario loads one with a `storekit` line")
+    }
   }
 
   func run() throws {
@@ -61,7 +69,7 @@ struct TUICommand: ParsableCommand {
     // A resumed directory, or a world `epsim serve` started, is shown as the server has it, with
     // no scenario open for stepping: its lines were stepped in an earlier session.
     let resuming = opened.map { !$0.isNew } ?? false
-    let state =
+    var state =
       start.door == .tui && !resuming
       ? try start.terminalState(command: "tui")
       : TUIState(world: DemoWorld.world(rules: .sandbox), products: [])
@@ -77,6 +85,11 @@ struct TUICommand: ParsableCommand {
       ? .simulation(state.simulation) : try start.initialSimulation(command: "tui")
     let bridge = serve ? try startServer(start: serverStart, state: opened) : nil
     defer { bridge?.stop() }
+    // `J` signs as the App Store does: with the server's test CA, so a backend that trusts its
+    // exported root verifies what it is pasted; without a server, a CA made for this session.
+    let signer = SignedCommerceData(
+      authority: try bridge?.server.state.authority ?? TestCertificateAuthority())
+    state.transactionSigner = { try? signer.transaction($0) }
     do {
       try TerminalSession.run(DebugCrashTrigger(EpsimTerminalApp(state: state, server: bridge)))
     } catch {
@@ -118,7 +131,11 @@ struct TUICommand: ParsableCommand {
   /// How the UI starts without saved state: the scenario file (its text read now) or the demo
   /// world under `--rules`.
   func freshStart() throws -> SavedStart {
-    guard let file else { return SavedStart(door: .tui, rules: rules?.rawValue) }
+    guard let file else {
+      return SavedStart(
+        door: .tui, rules: rules?.rawValue,
+        storekit: try storekit.map { try StoreKitOption.keep($0, command: "tui") })
+    }
     do {
       return SavedStart(door: .tui, scenarioPath: file, scenarioText: try ScenarioFile.read(path: file))
     } catch {

@@ -123,15 +123,22 @@ struct SandboxAndClockTests {
       let time = Int64(generator.next() % 4_000_000_000_000) + 1_000_000
       for duration in SubscriptionDuration.allCases {
         let expected = calendar.date(
-          byAdding: duration.months.map { DateComponents(month: $0) } ?? DateComponents(day: 7),
+          byAdding: duration.months.map { DateComponents(month: $0) } ?? DateComponents(day: duration.days!),
           to: Date(timeIntervalSince1970: Double(time) / 1000))!
+        // 3 days and 2 weeks are free-trial lengths only: the trial's period is the one measured.
+        let trial = Offer(id: "t", type: .introductory, discount: .freeTrial, period: duration)
         let product = Product(
           id: "p", type: .autoRenewable, prices: ["USA": Price(milliunits: 1, currency: "USD")],
-          subscription: SubscriptionInfo(groupId: "g", level: 1, duration: duration))
+          subscription: SubscriptionInfo(
+            groupId: "g", level: 1, duration: duration.isSubscriptionPeriod ? duration : .oneMonth),
+          offers: duration.isSubscriptionPeriod ? [] : [trial])
         var state = CommerceState(now: time, settings: .production, seed: 1)
         try state.apply(.addProduct(product))
         try state.apply(.addCustomer(CommerceCustomer(id: "c")))
-        try state.apply(.purchase(PurchaseRequest(customer: "c", productId: "p")))
+        try state.apply(
+          .purchase(
+            PurchaseRequest(
+              customer: "c", productId: "p", offerId: duration.isSubscriptionPeriod ? nil : "t")))
         let expires = state.transactions[0].expiresDate!
         #expect(expires == Int64((expected.timeIntervalSince1970 * 1000).rounded()), "\(time) \(duration)")
       }

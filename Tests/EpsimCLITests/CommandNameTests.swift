@@ -14,7 +14,7 @@ struct CommandNameTests {
     (
       ["frobnicate"],
       "epsim: unknown command 'frobnicate'; the commands are tui, run, decode, generate, samples, craft, "
-        + "lint, report, serve, cert (see 'epsim --help')"
+        + "lint, report, serve, cert, storekit (see 'epsim --help')"
     ),
   ])
   func anUnknownCommandExitsTwoWithASuggestion(arguments: [String], message: String) throws {

@@ -62,6 +62,16 @@ struct ServeCommandTests {
     }
   }
 
+  @Test func aStoreKitFileIsTheDemoWorldsCatalog() async throws {
+    try await serving(["--storekit", "docs/examples/storekit/Newsstand.storekit"]) { base in
+      let catalog = try await json("\(base)/epsim/v1/commerce/catalog")
+      #expect(
+        catalog.compactMap { $0["productId"] as? String } == [
+          "news.back.issue", "news.summer", "news.monthly",
+        ])
+    }
+  }
+
   @Test func theDemoWorldComesWithTheDemoCatalog() async throws {
     try await serving([]) { base in
       let catalog = try await json("\(base)/epsim/v1/commerce/catalog")

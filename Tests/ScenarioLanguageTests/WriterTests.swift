@@ -28,7 +28,9 @@ struct WriterTests {
     let files = try TestFiles.scenarios(in: TestFiles.examples)
     #expect(!files.isEmpty)
     for file in files {
-      try expectRoundTrip(try ScenarioParser.parse(try TestFiles.text(file), file: file.lastPathComponent))
+      // The full path: a `storekit` line's file is found beside the scenario, on both parses.
+      try expectRoundTrip(
+        try ScenarioParser.parse(try TestFiles.text(file), file: file.path), file: file.path)
     }
   }
 
@@ -94,9 +96,9 @@ struct WriterTests {
     #expect(first != (try ScenarioParser.parse("seed 2\n")))
   }
 
-  private func expectRoundTrip(_ scenario: Scenario) throws {
+  private func expectRoundTrip(_ scenario: Scenario, file: String = "<scenario>") throws {
     let text = ScenarioWriter.write(scenario)
-    let reparsed = try ScenarioParser.parse(text)
+    let reparsed = try ScenarioParser.parse(text, file: file)
     #expect(reparsed == scenario, "\(text)")
     #expect(ScenarioWriter.write(reparsed) == text)
   }
