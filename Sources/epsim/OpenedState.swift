@@ -23,18 +23,18 @@ final class OpenedState {
     self.start = start
   }
 
-  /// Opens `path`: a new directory starts as `fresh` says; one that holds state resumes its own
+  /// Opens `path`: a new directory starts as `fresh` says (read only then); one that holds state resumes its own
   /// start, and a scenario given again (`givenScenario`) is refused rather than silently ignored.
-  static func open(path: String, command: String, fresh: SavedStart, givenScenario: String?) throws
-    -> OpenedState
-  {
+  static func open(
+    path: String, command: String, fresh: () throws -> SavedStart, givenScenario: String?
+  ) throws -> OpenedState {
     let directory: StateDirectory
     do throws(JournalError) {
       directory = try StateDirectory(path: path, ownFiles: ["ca.pem", "ca-key.pem", "AuthKey.p8"])
     } catch {
       throw ReportCLI.usage(command, "--state \(error.description)")
     }
-    guard !directory.isNew else { return OpenedState(directory: directory, start: fresh) }
+    guard !directory.isNew else { return OpenedState(directory: directory, start: try fresh()) }
     if let givenScenario {
       throw ReportCLI.usage(
         command,

@@ -52,7 +52,8 @@ struct ServeCommand: ParsableCommand {
 
   func run() throws {
     let opened = try options.state.map { path in
-      try OpenedState.open(path: path, command: "serve", fresh: try freshStart(), givenScenario: scenario)
+      try OpenedState.open(
+        path: path, command: "serve", fresh: freshStart, givenScenario: scenario ?? storekit)
     }
     let start = try opened?.start.initialSimulation(command: "serve") ?? startingWorlds()
     let prepared = try options.makeServer(

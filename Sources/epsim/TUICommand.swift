@@ -61,11 +61,10 @@ struct TUICommand: ParsableCommand {
 
   func run() throws {
     // The file first: its errors are worth more than the terminal's, and the screen stays untouched.
-    let fresh = try freshStart()
     let opened = try serverOptions.state.map { path in
-      try OpenedState.open(path: path, command: "tui", fresh: fresh, givenScenario: file)
+      try OpenedState.open(path: path, command: "tui", fresh: freshStart, givenScenario: file ?? storekit)
     }
-    let start = opened?.start ?? fresh
+    let start = try opened?.start ?? freshStart()
     // A resumed directory, or a world `epsim serve` started, is shown as the server has it, with
     // no scenario open for stepping: its lines were stepped in an earlier session.
     let resuming = opened.map { !$0.isNew } ?? false

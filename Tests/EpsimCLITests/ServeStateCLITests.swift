@@ -58,6 +58,30 @@ struct ServeStateCLITests {
     second.removeFiles()
   }
 
+  @Test func aStoreKitCatalogIsKeptByTheDirectory() async throws {
+    let state = Self.folder()
+    let copy = Self.folder() + ".storekit"
+    try FileManager.default.copyItem(atPath: "docs/examples/storekit/Newsstand.storekit", toPath: copy)
+    let first = try await BackgroundServe.start(["--storekit", copy, "--state", state])
+    let (data, _) = try await URLSession.shared.data(
+      from: try #require(URL(string: first.base + "/epsim/v1/commerce/catalog")))
+    #expect(first.stop() == 0)
+    first.removeFiles()
+    // The file changes after the start: the saved world keeps the catalog it began with.
+    try FileManager.default.removeItem(atPath: copy)
+
+    let again = try EpsimExecutable.run(["serve", "--storekit", copy, "--state", state, "--port", "0"])
+    #expect(again.status == 2)
+    #expect(again.standardError.contains("already holds a world; start without \(copy) to resume it"))
+    let second = try await BackgroundServe.start(["--state", state])
+    let (resumed, _) = try await URLSession.shared.data(
+      from: try #require(URL(string: second.base + "/epsim/v1/commerce/catalog")))
+    #expect(resumed == data)
+    #expect(!data.isEmpty)
+    #expect(second.stop() == 0)
+    second.removeFiles()
+  }
+
   @Test func aDirectoryOfANewerEpsimIsRefusedNotMisread() throws {
     let state = Self.folder()
     try FileManager.default.createDirectory(atPath: state, withIntermediateDirectories: true)
