@@ -28,18 +28,18 @@ extension TUIState {
         item.binding.keys[0].label(for: lineStyle), x: rect.x + item.x, y: y, style: Theme.key)
       frame.put(" " + item.binding.label, x: x, y: y, clip: rect)
     }
-    guard let tail = plan.tail else { return }
-    let area = Rect(x: rect.x + tail.x, y: rect.y + tail.row, width: rect.width - tail.x, height: 1)
-    frame.put(
-      DisplayWidth.truncated(tail.text, toWidth: area.width, ellipsis: lineStyle.ellipsis), x: area.x,
-      y: area.y,
-      style: Theme.key, clip: area)
+    for tail in plan.tail {
+      let area = Rect(x: rect.x + tail.x, y: rect.y + tail.row, width: rect.width - tail.x, height: 1)
+      frame.put(
+        DisplayWidth.truncated(tail.text, toWidth: area.width, ellipsis: lineStyle.ellipsis), x: area.x,
+        y: area.y, style: Theme.key, clip: area)
+    }
   }
 
   /// Rows the footer needs: two when one cannot label every key and the screen is tall enough.
   var footerRows: Int {
     guard height >= ScreenLayout.twoRowFooterHeight else { return 1 }
-    return footerPlan(width: width, rows: 1).tail == nil ? 1 : 2
+    return footerPlan(width: width, rows: 1).tail.isEmpty ? 1 : 2
   }
 
   /// Where each labelled key goes (flowing over `rows` rows) and the bare-key tail, if any:
@@ -58,18 +58,45 @@ extension TUIState {
         x += widths[index] + 2
       }
       if shown < bindings.count {
-        let text =
-          "more: " + bindings[shown...].map { $0.keys[0].label(for: lineStyle) }.joined(separator: " ")
-        if x > 0, x + DisplayWidth.of(text) > width { (x, row) = (0, row + 1) }
-        plan.tail = (text, x, row)
+        let words = ["more:"] + bindings[shown...].map { $0.keys[0].label(for: lineStyle) }
+        // The bare keys flow over the rows left, a line break only between keys.
+        if let tail = Self.flow(words, from: (x, row), width: width, rows: rows) {
+          plan.tail = tail
+          return plan
+        }
         // Nothing fits even bare: the tail alone, shortened, on the first row.
-        if shown == 0 { return FooterPlan(items: [], tail: (text, 0, 0)) }
-        if row < rows, x + DisplayWidth.of(text) <= width { return plan }
+        if shown == 0 { return FooterPlan(items: [], tail: [(words.joined(separator: " "), 0, 0)]) }
       } else if row < rows, x - 2 <= width {
         return plan
       }
     }
     return FooterPlan()
+  }
+
+  /// Words placed from `start` on, one space apart, over at most `rows` rows of `width`: one
+  /// piece of text per row used, or nil when they do not fit.
+  static func flow(_ words: [String], from start: (x: Int, row: Int), width: Int, rows: Int)
+    -> [(text: String, x: Int, row: Int)]?
+  {
+    var pieces: [(text: String, x: Int, row: Int)] = []
+    var (x, row) = start
+    for word in words {
+      let wordWidth = DisplayWidth.of(word)
+      if let last = pieces.last, last.row == row {
+        if x + 1 + wordWidth <= width {
+          pieces[pieces.count - 1].text += " " + word
+          x += 1 + wordWidth
+          continue
+        }
+        (x, row) = (0, row + 1)
+      } else if x > 0, x + wordWidth > width {
+        (x, row) = (0, row + 1)
+      }
+      guard row < rows, x + wordWidth <= width else { return nil }
+      pieces.append((word, x, row))
+      x += wordWidth
+    }
+    return pieces
   }
 
   /// The current context's footer bindings whose requirement holds, in footer order.
@@ -125,5 +152,6 @@ extension TUIState {
 /// Where the footer's keys go: labelled keys by row and column, then bare keys after "more:".
 struct FooterPlan {
   var items: [(binding: KeyBinding, x: Int, row: Int)] = []
-  var tail: (text: String, x: Int, row: Int)?
+  /// The bare keys after "more:", one piece per row they take.
+  var tail: [(text: String, x: Int, row: Int)] = []
 }

@@ -151,4 +151,22 @@ struct CommerceControlTests {
         try await server.request("GET", "/epsim/v1/commerce/customers/nobody/transactions").status == 404)
     }
   }
+
+  /// A purchase is made in the app: the control API refuses one on a device without it, with the
+  /// reason `epsim run` and the terminal UI give, and the App Store stays as it was.
+  @Test func buyingWithoutTheAppIsRefused() async throws {
+    let (world, commerce) = appStoreWorld(installed: false)
+    try await TestServer.with(world: world, commerce: commerce) { server in
+      let refused = try await server.request(
+        "POST", "/epsim/v1/commerce/events",
+        body: Data(#"{"type":"buy","device":"alice.iphone","product":"coins.100"}"#.utf8))
+      #expect(refused.status == 409)
+      let message = try refused.json()["errorMessage"] as? String ?? ""
+      #expect(message.contains("the app is not installed on alice.iphone"), "\(message)")
+      #expect(
+        try await server.request("GET", "/epsim/v1/commerce/customers/alice/transactions").status == 404)
+      try await server.event(["type": "install", "device": "alice.iphone"])
+      try await server.buy("coins.100")
+    }
+  }
 }
