@@ -113,7 +113,7 @@ extension TUIState {
     dropScenarioNotes(after: simulation.position - 1)
     playStepPosition = simulation.position
     if let last = applied.storeEvents.last {
-      status = StatusMessage(.info, "playing at \(playRate.label); App Store: \(Self.storeText(last))")
+      status = StatusMessage(.info, "playing at \(playRate.label); App Store: \(storeText(last))")
     } else if case .clock(_, _, let expired) = applied.tokenSteps.last?.result, !expired.isEmpty {
       status = StatusMessage(.info, "playing at \(playRate.label); \(expired.count) period(s) expired so far")
     }

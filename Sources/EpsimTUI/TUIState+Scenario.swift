@@ -41,7 +41,7 @@ extension TUIState {
         if let purchase = entry.purchase {
           status = StatusMessage(
             .success,
-            ([ScenarioWriter.commerceStep(purchase)] + entry.storeEvents.map(Self.storeText)).joined(
+            ([ScenarioWriter.commerceStep(purchase)] + entry.storeEvents.map(storeText)).joined(
               separator: ": "))
           if let newest = entry.storeEvents.last(where: { $0.transactionId != nil })?.transactionId {
             selectedTransaction = newest
