@@ -42,7 +42,8 @@ extension TUIState {
     guard expiration > world.now else {
       status = StatusMessage(
         .info,
-        "\(token.externalPurchaseId) expired at \(ISOTime.string(expiration)); the clock only moves forward")
+        "\(token.externalPurchaseId) expired at \(ISOTime.string(expiration)); the clock only moves forward",
+        givesReason: true)
       return
     }
     moveClock(to: .to(expiration))
@@ -110,7 +111,7 @@ extension TUIState {
       return
     case .success(let success): applied = success
     }
-    dropScenarioNotes(after: simulation.position - 1)
+    dropLogNotes(after: simulation.position - 1)
     playStepPosition = simulation.position
     if let last = applied.storeEvents.last {
       status = StatusMessage(.info, "playing at \(playRate.label); App Store: \(storeText(last))")

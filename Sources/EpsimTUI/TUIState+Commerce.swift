@@ -20,9 +20,10 @@ extension TUIState {
   }
 
   mutating func noteStore(_ events: [StoreEventRecord]) {
-    guard let last = events.last, let status else { return }
+    guard let last = events.last, status != nil else { return }
     let more = events.count > 1 ? " (and \(events.count - 1) more, in the log)" : ""
-    self.status = StatusMessage(status.kind, status.text + "; App Store: " + storeText(last) + more)
+    let text = storeText(last)
+    status?.text += "; App Store: " + text + more
   }
 
   /// Performs a purchase step as one step of history, so undo takes it back like any token event.
@@ -40,7 +41,7 @@ extension TUIState {
       return false
     case .success(let applied): events = applied.storeEvents
     }
-    dropScenarioNotes(after: start)
+    dropLogNotes(after: start)
     playStepPosition = nil
     logScroll = 0
     if let newest = events.last(where: { $0.transaction != nil })?.transaction {
@@ -169,7 +170,7 @@ extension TUIState {
       let time = try store.state.resolve(CommerceClockTarget(kind: .renewal, customer: customer))
       apply([.advanceClock(to: time)])
     } catch {
-      status = StatusMessage(.info, error.message)
+      status = StatusMessage(.info, error.message, givesReason: true)
     }
   }
 

@@ -181,7 +181,7 @@ extension TUIState {
     script = nil
     scriptAtStart = nil
     scriptStates = [:]
-    scenarioNotes = [:]
+    logNotes = [:]
     searchMatches = []
     playStepPosition = nil
     isPlaying = false

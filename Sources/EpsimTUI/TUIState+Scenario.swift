@@ -18,7 +18,7 @@ extension TUIState {
     let place = "\(Self.shortName(of: script.file)):\(statement.location.line)"
     let before = simulation.position
     let wasSaved = unsavedStepCount == 0
-    dropScenarioNotes(after: before)
+    dropLogNotes(after: before)
     let stepper = script
     let (outcome, stepped) = changeSimulation { simulation in
       var stepper = stepper
@@ -59,11 +59,14 @@ extension TUIState {
         ? ""
         : failed == 0 ? "; expectations pass" : "; \(failed) of \(entry.expectations.count) expectations FAIL"
       let summary = simulation.position > before ? status?.text ?? entry.action : entry.action
-      status = StatusMessage(failed == 0 ? .success : .error, "\(place) \(summary)\(verdict)")
+      // The verdicts are in the log already, line by line.
+      status = StatusMessage(
+        failed == 0 ? .success : .error, "\(place) \(summary)\(verdict)", givesReason: false)
     case .refused(let failure):
       notes.append(
         LogLine(time: world.now, label: "refused", labelStyle: Theme.error, message: failure.message))
-      status = StatusMessage(.error, "\(place) refused: \(failure.message); . goes on with the next line")
+      status = StatusMessage(
+        .error, "\(place) refused: \(failure.message); . goes on with the next line", givesReason: false)
     case nil:
       break
     }
@@ -71,17 +74,18 @@ extension TUIState {
     if wasSaved {
       savedSteps = simulation.appliedSteps
     }
-    scenarioNotes[simulation.position, default: []] += notes
+    logNotes[simulation.position, default: []] += notes
     scriptStates[simulation.position] = script
-    if script.nextStatement == nil, let status {
-      self.status = StatusMessage(status.kind, status.text + "; scenario done: " + scenarioTotals.summary)
+    if script.nextStatement == nil, status != nil {
+      let totals = scenarioTotals.summary
+      status?.text += "; scenario done: " + totals
     }
   }
 
   /// Verdicts of the scenario lines stepped so far (those in effect: undo takes them back).
   var scenarioTotals: ScenarioTotals {
     var totals = ScenarioTotals()
-    for (position, notes) in scenarioNotes where position <= simulation.position {
+    for (position, notes) in logNotes where position <= simulation.position {
       for note in notes {
         switch note.label {
         case "pass": totals.passed += 1
@@ -121,8 +125,8 @@ extension TUIState {
   }
 
   /// Forgets notes that belonged to steps a new change is about to replace (after an undo).
-  mutating func dropScenarioNotes(after position: Int) {
-    scenarioNotes = scenarioNotes.filter { $0.key <= position }
+  mutating func dropLogNotes(after position: Int) {
+    logNotes = logNotes.filter { $0.key <= position }
     scriptStates = scriptStates.filter { $0.key <= position }
   }
 

@@ -6,6 +6,7 @@ extension TUIState {
   /// Never throws and never traps: refusals end up in the status line.
   @discardableResult
   public mutating func handle(_ event: TUIEvent) -> [Effect] {
+    let statusBefore = status
     var effects: [Effect] = []
     switch event {
     case .key(let key): effects = handleKey(key)
@@ -36,8 +37,21 @@ extension TUIState {
     case .clipboardCopied(let error):
       if let error { status = StatusMessage(.error, "copy failed: \(error)") }
     }
+    if status != statusBefore { noteReason() }
     refreshDerived()
     return effects
+  }
+
+  /// A reason the status line gives goes to the log too, once at each step of history: the
+  /// status line can cut it, the log keeps it whole and Enter opens it.
+  mutating func noteReason() {
+    guard let status, status.givesReason else { return }
+    let line = LogLine(
+      time: world.now, label: "reason", labelStyle: status.kind == .error ? Theme.error : Theme.dim,
+      message: status.text)
+    let position = simulation.position
+    guard logNotes[position]?.contains(line) != true else { return }
+    logNotes[position, default: []].append(line)
   }
 
   /// Finds the key's binding in the current context and performs it; in forms and the search
