@@ -143,6 +143,8 @@ public struct CommerceWorld: Sendable {
     case .clearHistory(let customer):
       try ensure(customer, world: world)
       out += try state.apply(.clearPurchaseHistory(customer: customer))
+    case .setting(let setting):
+      out += try apply(setting, world: world)
     }
     return out
   }

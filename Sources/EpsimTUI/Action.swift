@@ -23,6 +23,7 @@ public enum Action: String, CaseIterable, Hashable, Sendable {
   case copyToken, copyId, copyLinkURL, exportTokens
   // The App Store (SPEC-APPSTORE 3): the purchases view and what customers and Apple do there.
   case togglePurchases, buy, renewNow, toggleBilling, refund, toggleAutoRenew, changeProduct
+  case editStoreSettings
   // Scenarios: step through a loaded file, save the session as one.
   case stepScenario, saveScenario
   // Inside forms and prompts.

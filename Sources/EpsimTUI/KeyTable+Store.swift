@@ -33,5 +33,11 @@ extension KeyTable {
       .main, [.character("U")], "change plan",
       "Upgrade, downgrade or crossgrade the selected subscription within its group (a dialog).",
       .changeProduct, section: "App Store", footerRank: 12, when: .subscriptionSelected),
+    KeyBinding(
+      .main, [.character("G")], "App Store settings",
+      "The App Store's settings (a dialog): the Billing Grace Period, whether a change of plan turns"
+        + " auto-renew back on, and a sandbox tester's renewal rate and failing renewals; each change is a"
+        + " step, as a scenario's `commerce` line.", .editStoreSettings, section: "App Store", footerRank: 43,
+      when: .storeHasProducts),
   ]
 }

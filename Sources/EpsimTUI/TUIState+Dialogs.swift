@@ -26,7 +26,7 @@ extension TUIState {
     case .exportTokens: overlay = .dialog(Dialogs.export())
     case .saveScenario: overlay = .dialog(Dialogs.saveScenario())
     case .newWorld: overlay = .dialog(Dialogs.newWorld(world: world, unsavedSteps: unsavedStepCount))
-    case .buy, .changeProduct: openStoreDialog(for: action)
+    case .buy, .changeProduct, .editStoreSettings: openStoreDialog(for: action)
     default: break
     }
   }
@@ -101,6 +101,7 @@ extension TUIState {
     case .newWorld: outcome = submitNewWorld(form)
     case .buy: outcome = submitBuy(form)
     case .changeProduct(let customer, _): outcome = submitChange(form, customer: customer)
+    case .storeSettings: outcome = submitStoreSettings(form)
     }
     switch outcome {
     case .success:

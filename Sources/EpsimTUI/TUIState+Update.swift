@@ -124,7 +124,7 @@ extension TUIState {
       openDialog(for: action)
     case .stepScenario: stepScenario()
     case .togglePurchases: togglePurchases()
-    case .buy, .changeProduct: openDialog(for: action)
+    case .buy, .changeProduct, .editStoreSettings: openDialog(for: action)
     case .renewNow: renewNow()
     case .toggleBilling: toggleBilling()
     case .refund: refundSelected()

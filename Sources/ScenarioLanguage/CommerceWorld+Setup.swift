@@ -5,32 +5,15 @@ import LifecycleSimulator
 extension CommerceWorld {
   /// The commerce world of a setup, or nil when the setup declares no product and no setting.
   public init?(setup: [Statement], world: WorldState) {
-    var products: [Product] = []
-    var gracePeriod: GracePeriodDuration?? = .none
-    var rates: [String: SandboxRenewalRate] = [:]
-    var failing: Set<String> = []
-    var changeRenews: Bool?
-    var declared = false
-    for line in setup {
-      switch line.kind {
-      case .product(let product): products.append(product)
-      case .commerceSetting(.gracePeriod(let duration)): gracePeriod = .some(duration)
-      case .commerceSetting(.renewalRate(let customer, let rate)): rates[customer] = rate
-      case .commerceSetting(.failingRenewals(let customer)): failing.insert(customer)
-      case .commerceSetting(.changeRenews(let on)): changeRenews = on
-      default: continue
-      }
-      declared = true
+    let products = setup.compactMap { line -> Product? in
+      if case .product(let product) = line.kind { return product } else { return nil }
     }
-    guard declared else { return nil }
-    // The parser has checked every product, so the engine accepts them all.
-    self.init(products: products, world: world) { settings in
-      if let changeRenews { settings.changeTurnsAutoRenewOn = changeRenews }
-      guard case .some(let duration) = gracePeriod else { return }
-      settings.gracePeriod.enabled = duration != nil
-      if let duration { settings.gracePeriod.duration = duration }
+    let settings = setup.compactMap { line -> CommerceSetting? in
+      if case .commerceSetting(let setting) = line.kind { return setting } else { return nil }
     }
-    self.rates = rates
-    self.failing = failing
+    guard !products.isEmpty || !settings.isEmpty else { return nil }
+    // The parser has checked every product and every name, so the engine accepts them all.
+    self.init(products: products, world: world)
+    for setting in settings { _ = try? apply(setting, world: world) }
   }
 }

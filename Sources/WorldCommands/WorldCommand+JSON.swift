@@ -18,7 +18,7 @@ extension WorldCommand {
     "buy", "autoRenew", "change", "billing", "refund", "requestRefund", "declineRefund", "reverseRefund",
     "joinFamily",
     "leaveFamily", "consume", "setPrice", "consentToPriceIncrease", "sale", "clearHistory",
-    "rescindConsent",
+    "rescindConsent", "gracePeriod", "renewalRate", "failingRenewals", "changeRenews",
   ]
 
   /// The command a control request's JSON gives, or which member is missing or wrong. Its numbers

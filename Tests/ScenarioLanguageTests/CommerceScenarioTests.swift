@@ -196,6 +196,29 @@ struct CommerceScenarioTests {
     #expect(installed.failure == nil)
   }
 
+  /// `commerce` lines among the steps change the setting from then on, through the same
+  /// `CommerceWorld.apply` as the setup's (the terminal UI's settings form writes them).
+  @Test func commerceLinesAmongTheStepsApplyFromThen() throws {
+    let source =
+      Self.setup + Self.installs + """
+        buy pro.monthly on alice.iphone
+        commerce grace-period 16d
+        billing alice fails
+        advance to next renewal  expect notification DID_FAIL_TO_RENEW/GRACE_PERIOD and status pro = grace-period
+        commerce renewal-rate bob 1h
+        """
+    let scenario = try ScenarioParser.parse(source)
+    #expect(scenario.statements[9].kind == .command(.commerce(.setting(.gracePeriod(.sixteenDays)))))
+    #expect(try ScenarioParser.parse(ScenarioWriter.write(scenario)) == scenario)
+    let transcript = ScenarioRunner().run(scenario, file: "t.epsim")
+    #expect(transcript.passed, "\(TranscriptText.problems(transcript))")
+    let error = try #require(throws: ScenarioParseErrors.self) {
+      try ScenarioParser.parse(
+        Self.setup + Self.installs + "commerce renewal-rate nobody 1h", file: "t.epsim")
+    }
+    #expect(error.errors.first?.description.contains("expected a known customer") == true, "\(error)")
+  }
+
   @Test func engineRefusalsStopTheRunAtTheLine() throws {
     let transcript = try run(Self.setup + "change alice to basic.monthly\nexpect status pro = active")
     #expect(transcript.failure?.location.line == 7)
