@@ -13,7 +13,8 @@ extension TUIState {
     case .resize(let width, let height):
       self.width = max(0, width)
       self.height = max(0, height)
-    case .tick(let elapsed): tick(elapsedMilliseconds: elapsed)
+    // With nothing on screen the clock does not play on unseen.
+    case .tick(let elapsed): if !isTooSmall { tick(elapsedMilliseconds: elapsed) }
     case .serverActivity(let activity):
       // A refused report is news the user would otherwise miss: it names no token, or not the
       // selected one. The details list every refusal.
@@ -57,6 +58,19 @@ extension TUIState {
   /// Finds the key's binding in the current context and performs it; in forms and the search
   /// prompt, printable characters without a binding are typed.
   mutating func handleKey(_ key: Key) -> [Effect] {
+    // "Terminal too small" hides everything: only quitting acts (and, in the quit prompt, Esc
+    // going back), so no key changes what cannot be seen.
+    if isTooSmall {
+      let action = KeyTable.binding(for: key, in: context)?.action
+      if context == .confirmQuit {
+        guard let action, action == .quit || action == .close else { return [] }
+        return perform(action)
+      }
+      guard key == .ctrl("c") || action == .quit else { return [] }
+      overlay = nil
+      requestQuit()
+      return []
+    }
     // Ctrl-C asks to quit from wherever the user is, forms and prompts included.
     if key == .ctrl("c"), context != .main, context != .help, context != .confirmQuit {
       overlay = nil
@@ -86,6 +100,9 @@ extension TUIState {
     }
     return []
   }
+
+  /// Whether the terminal is below the smallest screen, so the UI shows only a notice.
+  public var isTooSmall: Bool { !ScreenLayout.minimum.isMet(width: width, height: height) }
 
   /// Performs an action in the current context.
   public mutating func perform(_ action: Action) -> [Effect] {
