@@ -9,7 +9,15 @@ extension TUIState {
       frame.put(input.string, x: x, y: rect.y, clip: rect)
       let cursorX = x + DisplayWidth.of(String(input.text.prefix(input.cursor)))
       frame.restyle(Rect(x: cursorX, y: rect.y, width: 1, height: 1)) { $0.attributes.insert(.reverse) }
-      frame.put("filter tokens and log", in: rect, alignment: .right, style: Theme.dim)
+      // The hint on the right, the longest that leaves a blank column after the typed text.
+      let hints =
+        searchQuery.isEmpty
+        ? ["filter tokens and log", "filter"]
+        : ["filter now '\(searchQuery)'; Enter on nothing clears it", "Enter on nothing clears", "filter"]
+      let typedEnd = x + DisplayWidth.of(input.string) + 1
+      if let hint = hints.first(where: { typedEnd + 1 + DisplayWidth.of($0) <= rect.maxX }) {
+        frame.put(hint, in: rect, alignment: .right, style: Theme.dim)
+      }
       return
     }
     guard let status else { return }
@@ -144,8 +152,18 @@ extension TUIState {
       return (try? store.state.resolve(CommerceClockTarget(kind: .renewal, customer: customer))) != nil
     case .refundableSelected:
       return selectedStoreTransaction.map { $0.ownership == .purchased && $0.revocation == nil } ?? false
-    case .subscriptionSelected: return selectedChain != nil
+    // An ended (expired or revoked) subscription takes no auto-renew change and no change of plan.
+    case .subscriptionSelected: return selectedChain.map { Self.canChange($0, state: store.state) } ?? false
     }
+  }
+}
+
+extension TUIState {
+  /// Whether a subscription is still running (active, billing retry, grace period): `t` and `U`
+  /// act on it; an expired or revoked one is bought again with `b`.
+  static func canChange(_ chain: SubscriptionChain, state: CommerceState) -> Bool {
+    let status = state.status(of: chain)
+    return status != .expired && status != .revoked
   }
 }
 

@@ -15,7 +15,8 @@ extension TUIState {
     guard !purchaseRows.isEmpty else {
       let hint =
         storeHasProducts
-        ? "No purchases yet: b buys (\(state.products.count) products), p shows tokens."
+        ? "No purchases yet: b buys (\(state.products.count) product\(state.products.count == 1 ? "" : "s")),"
+          + " p shows tokens."
         : "This world's App Store sells nothing: a scenario's product lines add products. p shows tokens."
       drawEmptyListHint(hint, into: &frame, in: inside)
       return

@@ -76,9 +76,10 @@ extension TUIState {
         applyFromDialog([.setRules(rules)], select: nil).mapError { error in
           guard rules.environment != world.rules.environment else { return error }
           // The engine refuses to mix environments in one world; say how to get there here.
+          let environment = rules.environment.rawValue
           return FormError(
-            error.message + " (`epsim tui --rules \(rules.environment.rawValue)`, or H to rewind to before"
-              + " the first token)")
+            error.message + " (W starts a new world in \(environment), as `epsim tui --rules \(environment)`"
+              + " does; or H rewinds to before the first token)")
         }
       }
     case .goToTime:

@@ -142,14 +142,16 @@ extension TUIState {
     } catch {
       return (.failure(FormError("cannot save as a scenario: \(error.message)")), [])
     }
+    // One count for the file's first line and the status line: the session's steps of history.
+    let steps = simulation.position
+    let stepsText = "\(steps) step\(steps == 1 ? "" : "s")"
     let text =
-      "# Recorded with epsim tui: \(simulation.position) steps. `epsim run` replays it and checks"
+      "# Recorded with epsim tui: \(stepsText). `epsim run` replays it and checks"
       + " every expectation.\n" + ScenarioWriter.write(scenario)
-    let steps = scenario.steps.count
     pendingWrites[path] = PendingWrite(
-      failure: "saving to", success: "saved \(steps) step\(steps == 1 ? "" : "s") as a scenario to",
+      failure: "saving to", success: "saved \(stepsText) as a scenario to",
       savedSteps: simulation.appliedSteps, quitsWhenDone: thenQuit)
-    status = StatusMessage(.info, "saving \(steps) steps to \(path)…")
+    status = StatusMessage(.info, "saving \(stepsText) to \(path)…")
     return (.success(()), [.writeFile(path: path, contents: text)])
   }
 }

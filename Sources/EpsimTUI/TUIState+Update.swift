@@ -129,7 +129,8 @@ extension TUIState {
     case .previousPane: focus = focus.previous
     case .moveDown, .moveUp, .pageDown, .pageUp, .moveToTop, .moveToBottom: moveInFocusedPane(action)
     case .showDetails: showDetails()
-    case .startSearch: overlay = .search(TextInput(searchQuery))
+    // The prompt opens empty, as its hint says: Enter on nothing clears the filter in force.
+    case .startSearch: overlay = .search(TextInput(""))
     case .nextMatch: stepThroughMatches(by: 1)
     case .previousMatch: stepThroughMatches(by: -1)
     case .install, .update, .redownload, .uninstall, .requestAcquisition, .requestServices, .requestInApp,
