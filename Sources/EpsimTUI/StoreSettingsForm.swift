@@ -34,6 +34,18 @@ enum StoreSettingsForm {
         ]))
   }
 
+  /// The tester's fields as that tester has them, after another tester was picked (so a submit
+  /// changes only what was edited).
+  static func loadTester(into form: inout Form, store: CommerceWorld, customers: [String]) {
+    let fresh = dialog(store: store, customers: customers, customer: form.value("customer")).form
+    for name in ["rate", "failing"] {
+      guard let index = form.fields.firstIndex(where: { $0.name == name }),
+        let field = fresh.fields.first(where: { $0.name == name })
+      else { continue }
+      form.fields[index] = field
+    }
+  }
+
   /// The tester's renewal rate: as set, or the App Store's default for a new customer.
   static func rate(of customer: String, in store: CommerceWorld) -> SandboxRenewalRate {
     store.rates[customer] ?? store.state.customer(customer)?.renewalRate

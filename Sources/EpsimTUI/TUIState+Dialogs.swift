@@ -48,8 +48,17 @@ extension TUIState {
     return []
   }
 
-  /// After an edit: in the rules dialog, picking another environment loads its preset.
+  /// After an edit: in the rules dialog, picking another environment loads its preset; in the App
+  /// Store settings, picking another tester shows that tester's rate and failing renewals.
   mutating func dialogEdited(from previous: Form) {
+    if case .dialog(var dialog) = overlay, dialog.kind == .storeSettings,
+      dialog.form.value("customer") != previous.value("customer")
+    {
+      StoreSettingsForm.loadTester(
+        into: &dialog.form, store: store, customers: world.customers.map(\.id))
+      overlay = .dialog(dialog)
+      return
+    }
     guard case .dialog(var dialog) = overlay, dialog.kind == .rules,
       dialog.form.choiceIndex("environment") != previous.choiceIndex("environment")
     else { return }

@@ -57,6 +57,23 @@ struct StoreSettingsTests {
     #expect(transcript.passed, "\(TranscriptText.problems(transcript))")
   }
 
+  /// Picking another tester shows their own rate: submitting changes nothing for them.
+  @Test func anotherTesterShowsTheirOwnSettings() {
+    var state = TUIState.store()
+    state.type("G")
+    state.press(.tab, .tab, .tab)
+    state.press(.right, .right, .right)  // alice: 1h
+    state.press(.enter)
+    #expect(state.store.rates["alice"] == .oneHour)
+    let steps = state.simulation.position
+    state.type("G")
+    state.press(.tab, .tab)
+    state.press(.right)  // the next tester: bruno, at the default rate
+    state.press(.enter)
+    #expect(state.simulation.position == steps, "nothing changed: \(state.status?.text ?? "")")
+    #expect(state.store.rates["bruno"] == nil)
+  }
+
   @Test func turningFailingRenewalsOffSaysHow() {
     var state = TUIState.store()
     state.type("G")
