@@ -41,6 +41,9 @@ class CommerceWorld:
         self.webhook = webhook
         self.environment = "Sandbox" if server.environment == "sandbox" else "Production"
         step = server.commerce
+        # A purchase is made in the app: each customer installs it first.
+        for customer in CUSTOMERS:
+            server.control({"type": "install", "device": f"{customer}.iphone"})
         step({"type": "buy", "device": "alice.iphone", "product": "premium.monthly",
               "offer": "trial", "appAccountToken": ALICE_TOKEN})
         step({"type": "buy", "device": "alice.iphone", "product": "news.weekly"})

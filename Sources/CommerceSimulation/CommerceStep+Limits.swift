@@ -24,7 +24,8 @@ extension CommerceStep {
       try StepLimits.newPrice.check(milliunits, field: "price")
     case .autoRenew, .change, .billing, .refund, .joinFamily, .leaveFamily, .requestRefund, .declineRefund,
       .reverseRefund, .rescindConsent,
-      .consentToPriceIncrease, .sale, .clearHistory:
+      .consentToPriceIncrease, .sale, .clearHistory, .setting:
+      // A setting's values are names from closed lists (grace periods, renewal rates).
       return
     }
   }

@@ -44,12 +44,15 @@ public enum CommerceStep: Hashable, Sendable, Codable {
   case sale(product: String, forSale: Bool)
   /// `clear-history CUSTOMER`: a sandbox tester's purchase history is cleared (sandbox only).
   case clearHistory(customer: String)
+  /// `commerce ...` among the steps: an App Store setting changed from now on.
+  case setting(CommerceSetting)
 
   /// The customer the step acts on when it names one (a `buy` names a device instead, catalog
   /// steps none).
   public var customer: String? {
     switch self {
     case .buy, .setPrice, .sale: return nil
+    case .setting(let setting): return setting.customer
     case .autoRenew(let customer, _, _), .change(let customer, _), .billing(let customer, _),
       .refund(_, let customer, _), .joinFamily(let customer, _), .consume(_, let customer, _),
       .leaveFamily(let customer), .partialRefund(_, let customer, _, _), .requestRefund(_, let customer, _),

@@ -79,6 +79,12 @@ public struct CommerceWorld: Sendable {
     switch step {
     case .buy(let product, let deviceId, let quantity, let offer, let token):
       guard let device = world.device(deviceId) else { throw SimulationError("unknown device \(deviceId)") }
+      // A purchase is a StoreKit call of the running app (`Product.purchase()`), as token
+      // requests are: without the app on the device there is nothing to buy in (docs/rules.md).
+      guard device.isAppInstalled else {
+        throw SimulationError(
+          "the app is not installed on \(deviceId); a purchase is made in the app: install it first")
+      }
       try ensure(device.customerId, world: world)
       let storefront = try Self.storefront(of: device.storefront)
       if state.customer(device.customerId)?.storefront != storefront {
@@ -156,6 +162,8 @@ public struct CommerceWorld: Sendable {
     case .clearHistory(let customer):
       try ensure(customer, world: world)
       out += try state.apply(.clearPurchaseHistory(customer: customer))
+    case .setting(let setting):
+      out += try apply(setting, world: world)
     }
     return out
   }

@@ -25,6 +25,7 @@ public enum Action: String, CaseIterable, Hashable, Sendable {
   case togglePurchases, buy, renewNow, toggleBilling, refund, toggleAutoRenew, changeProduct
   /// Copy the selected transaction's StoreKit 2 `jwsRepresentation`, as the app sends it.
   case copyTransactionJWS
+  case editStoreSettings
   // Scenarios: step through a loaded file, save the session as one.
   case stepScenario, saveScenario
   // Inside forms and prompts.

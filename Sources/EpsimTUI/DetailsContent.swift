@@ -50,7 +50,7 @@ enum DetailsContent {
   /// The first lines: id, type and period, state, dates, where it was issued.
   static func facts(for issued: IssuedToken, in world: WorldState, width: Int) -> [StyledLine] {
     let token = issued.token
-    var lines = TextWrap.chunks(token.externalPurchaseId, width: width).map { StyledLine($0, Theme.bold) }
+    var lines = TextWrap.idLines(token.externalPurchaseId, width: width).map { StyledLine($0, Theme.bold) }
     var what: String
     if let type = token.tokenType {
       what = "\(type.rawValue) custom link token"

@@ -15,6 +15,8 @@ public struct Dialog: Hashable, Sendable {
     case buy
     /// Another product of the customer's subscription group.
     case changeProduct(customer: String, group: String)
+    /// The App Store's settings: grace period, a tester's renewal rate and failing renewals.
+    case storeSettings
   }
 
   public var kind: Kind

@@ -60,8 +60,12 @@ extension TUIState {
     case .choice(let options, let selected):
       let left = lineStyle == .unicode ? "◂ " : "< "
       let right = lineStyle == .unicode ? " ▸" : " >"
-      let shown = left + (options.isEmpty ? "" : options[selected]) + right
-      x = frame.put(shown, x: x, y: row.y, style: focused ? Theme.selected : Theme.plain, clip: row)
+      // A long option (a 30-character customer name) is shortened, never its closing mark.
+      let room = row.maxX - x - DisplayWidth.of(left + right)
+      let option = DisplayWidth.truncated(
+        options.isEmpty ? "" : options[selected], toWidth: max(1, room), ellipsis: lineStyle.ellipsis)
+      x = frame.put(
+        left + option + right, x: x, y: row.y, style: focused ? Theme.selected : Theme.plain, clip: row)
       x += 1
     }
     if !field.hint.isEmpty {

@@ -80,7 +80,9 @@ enum Dialogs {
     let loss =
       unsavedSteps == 0
       ? ""
-      : " The \(unsavedSteps) unsaved step\(unsavedSteps == 1 ? "" : "s") of this session go (Esc, then w saves them)."
+      : unsavedSteps == 1
+        ? " The 1 unsaved step of this session goes (Esc, then w saves it)."
+        : " The \(unsavedSteps) unsaved steps of this session go (Esc, then w saves them)."
     return Dialog(
       kind: .newWorld,
       form: Form(

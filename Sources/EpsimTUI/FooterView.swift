@@ -9,7 +9,15 @@ extension TUIState {
       frame.put(input.string, x: x, y: rect.y, clip: rect)
       let cursorX = x + DisplayWidth.of(String(input.text.prefix(input.cursor)))
       frame.restyle(Rect(x: cursorX, y: rect.y, width: 1, height: 1)) { $0.attributes.insert(.reverse) }
-      frame.put("filter tokens and log", in: rect, alignment: .right, style: Theme.dim)
+      // The hint on the right, the longest that leaves a blank column after the typed text.
+      let hints =
+        searchQuery.isEmpty
+        ? ["filter tokens and log", "filter"]
+        : ["filter now '\(searchQuery)'; Enter on nothing clears it", "Enter on nothing clears", "filter"]
+      let typedEnd = x + DisplayWidth.of(input.string) + 1
+      if let hint = hints.first(where: { typedEnd + 1 + DisplayWidth.of($0) <= rect.maxX }) {
+        frame.put(hint, in: rect, alignment: .right, style: Theme.dim)
+      }
       return
     }
     guard let status else { return }
@@ -28,18 +36,18 @@ extension TUIState {
         item.binding.keys[0].label(for: lineStyle), x: rect.x + item.x, y: y, style: Theme.key)
       frame.put(" " + item.binding.label, x: x, y: y, clip: rect)
     }
-    guard let tail = plan.tail else { return }
-    let area = Rect(x: rect.x + tail.x, y: rect.y + tail.row, width: rect.width - tail.x, height: 1)
-    frame.put(
-      DisplayWidth.truncated(tail.text, toWidth: area.width, ellipsis: lineStyle.ellipsis), x: area.x,
-      y: area.y,
-      style: Theme.key, clip: area)
+    for tail in plan.tail {
+      let area = Rect(x: rect.x + tail.x, y: rect.y + tail.row, width: rect.width - tail.x, height: 1)
+      frame.put(
+        DisplayWidth.truncated(tail.text, toWidth: area.width, ellipsis: lineStyle.ellipsis), x: area.x,
+        y: area.y, style: Theme.key, clip: area)
+    }
   }
 
   /// Rows the footer needs: two when one cannot label every key and the screen is tall enough.
   var footerRows: Int {
     guard height >= ScreenLayout.twoRowFooterHeight else { return 1 }
-    return footerPlan(width: width, rows: 1).tail == nil ? 1 : 2
+    return footerPlan(width: width, rows: 1).tail.isEmpty ? 1 : 2
   }
 
   /// Where each labelled key goes (flowing over `rows` rows) and the bare-key tail, if any:
@@ -58,18 +66,45 @@ extension TUIState {
         x += widths[index] + 2
       }
       if shown < bindings.count {
-        let text =
-          "more: " + bindings[shown...].map { $0.keys[0].label(for: lineStyle) }.joined(separator: " ")
-        if x > 0, x + DisplayWidth.of(text) > width { (x, row) = (0, row + 1) }
-        plan.tail = (text, x, row)
+        let words = ["more:"] + bindings[shown...].map { $0.keys[0].label(for: lineStyle) }
+        // The bare keys flow over the rows left, a line break only between keys.
+        if let tail = Self.flow(words, from: (x, row), width: width, rows: rows) {
+          plan.tail = tail
+          return plan
+        }
         // Nothing fits even bare: the tail alone, shortened, on the first row.
-        if shown == 0 { return FooterPlan(items: [], tail: (text, 0, 0)) }
-        if row < rows, x + DisplayWidth.of(text) <= width { return plan }
+        if shown == 0 { return FooterPlan(items: [], tail: [(words.joined(separator: " "), 0, 0)]) }
       } else if row < rows, x - 2 <= width {
         return plan
       }
     }
     return FooterPlan()
+  }
+
+  /// Words placed from `start` on, one space apart, over at most `rows` rows of `width`: one
+  /// piece of text per row used, or nil when they do not fit.
+  static func flow(_ words: [String], from start: (x: Int, row: Int), width: Int, rows: Int)
+    -> [(text: String, x: Int, row: Int)]?
+  {
+    var pieces: [(text: String, x: Int, row: Int)] = []
+    var (x, row) = start
+    for word in words {
+      let wordWidth = DisplayWidth.of(word)
+      if let last = pieces.last, last.row == row {
+        if x + 1 + wordWidth <= width {
+          pieces[pieces.count - 1].text += " " + word
+          x += 1 + wordWidth
+          continue
+        }
+        (x, row) = (0, row + 1)
+      } else if x > 0, x + wordWidth > width {
+        (x, row) = (0, row + 1)
+      }
+      guard row < rows, x + wordWidth <= width else { return nil }
+      pieces.append((word, x, row))
+      x += wordWidth
+    }
+    return pieces
   }
 
   /// The current context's footer bindings whose requirement holds, in footer order.
@@ -117,14 +152,25 @@ extension TUIState {
       return (try? store.state.resolve(CommerceClockTarget(kind: .renewal, customer: customer))) != nil
     case .refundableSelected:
       return selectedStoreTransaction.map { $0.ownership == .purchased && $0.revocation == nil } ?? false
-    case .subscriptionSelected: return selectedChain != nil
+    // An ended (expired or revoked) subscription takes no auto-renew change and no change of plan.
+    case .subscriptionSelected: return selectedChain.map { Self.canChange($0, state: store.state) } ?? false
     case .transactionSelected: return selectedStoreTransaction != nil
     }
+  }
+}
+
+extension TUIState {
+  /// Whether a subscription is still running (active, billing retry, grace period): `t` and `U`
+  /// act on it; an expired or revoked one is bought again with `b`.
+  static func canChange(_ chain: SubscriptionChain, state: CommerceState) -> Bool {
+    let status = state.status(of: chain)
+    return status != .expired && status != .revoked
   }
 }
 
 /// Where the footer's keys go: labelled keys by row and column, then bare keys after "more:".
 struct FooterPlan {
   var items: [(binding: KeyBinding, x: Int, row: Int)] = []
-  var tail: (text: String, x: Int, row: Int)?
+  /// The bare keys after "more:", one piece per row they take.
+  var tail: [(text: String, x: Int, row: Int)] = []
 }

@@ -34,6 +34,12 @@ extension KeyTable {
       "Upgrade, downgrade or crossgrade the selected subscription within its group (a dialog).",
       .changeProduct, section: "App Store", footerRank: 12, when: .subscriptionSelected),
     copyJWS(.main),
+    KeyBinding(
+      .main, [.character("G")], "App Store settings",
+      "The App Store's settings (a dialog): the Billing Grace Period, whether a change of plan turns"
+        + " auto-renew back on, and a sandbox tester's renewal rate and failing renewals; each change is a"
+        + " step, as a scenario's `commerce` line.", .editStoreSettings, section: "App Store", footerRank: 43,
+      when: .storeHasProducts),
   ]
 
   /// `J` in the purchases view and in a purchase's details: what the app would send its backend.

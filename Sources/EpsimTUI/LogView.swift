@@ -40,7 +40,7 @@ extension TUIState {
     let needle = Array(searchQuery.utf8).map(TokenSearch.lowercased)
     for position in stride(from: simulation.position, through: 0, by: -1) {
       let stepLines = position > 0 ? stepLogLines(at: position) : []
-      let lines = (scenarioNotes[position] ?? []).reversed() + storeLogLines(at: position).reversed()
+      let lines = (logNotes[position] ?? []).reversed() + storeLogLines(at: position).reversed()
       for line in lines + stepLines.reversed() {
         if !needle.isEmpty, !TokenSearch.contains(line.label + " " + line.message, needle) { continue }
         if toSkip > 0 {

@@ -8,12 +8,15 @@ extension TUIState {
   func drawPurchasesPane(into frame: inout Frame, in rect: Rect) {
     let state = store.state
     let count = purchaseRows.filter { if case .transaction = $0 { return true } else { return false } }.count
-    let title = selectedCustomerId.map { "Purchases of \($0) (\(count))" } ?? "Purchases"
+    let title =
+      selectedCustomerId.map { paneTitle("Purchases of ", name: $0, count: count, width: rect.width) }
+      ?? "Purchases"
     let inside = drawPane(title, into: &frame, in: rect, pane: .tokens)
     guard !purchaseRows.isEmpty else {
       let hint =
         storeHasProducts
-        ? "No purchases yet: b buys (\(state.products.count) products), p shows tokens."
+        ? "No purchases yet: b buys (\(state.products.count) product\(state.products.count == 1 ? "" : "s")),"
+          + " p shows tokens."
         : "This world's App Store sells nothing: a scenario's product lines add products. p shows tokens."
       drawEmptyListHint(hint, into: &frame, in: inside)
       return
@@ -41,7 +44,7 @@ extension TUIState {
     var parts = [chain.groupId, state.products[Int(chain.product)].id]
     if let next = Self.nextMoment(of: chain, state: state) { parts.append(next) }
     let room = area.width - DisplayWidth.of(right) - 1
-    var left = parts[0]
+    var left = fitted(parts[0], width: room)
     for part in parts.dropFirst() where DisplayWidth.of(left + "  " + part) <= room { left += "  " + part }
     frame.put(left, x: area.x, y: area.y, style: Theme.bold, clip: area)
     frame.put(right, in: area, alignment: .right, style: Self.style(of: status))

@@ -42,7 +42,8 @@ extension TUIState {
     guard expiration > world.now else {
       status = StatusMessage(
         .info,
-        "\(token.externalPurchaseId) expired at \(ISOTime.string(expiration)); the clock only moves forward")
+        "\(token.externalPurchaseId) expired at \(ISOTime.string(expiration)); the clock only moves forward",
+        givesReason: true)
       return
     }
     moveClock(to: .to(expiration))
@@ -110,10 +111,10 @@ extension TUIState {
       return
     case .success(let success): applied = success
     }
-    dropScenarioNotes(after: simulation.position - 1)
+    dropLogNotes(after: simulation.position - 1)
     playStepPosition = simulation.position
     if let last = applied.storeEvents.last {
-      status = StatusMessage(.info, "playing at \(playRate.label); App Store: \(Self.storeText(last))")
+      status = StatusMessage(.info, "playing at \(playRate.label); App Store: \(storeText(last))")
     } else if case .clock(_, _, let expired) = applied.tokenSteps.last?.result, !expired.isEmpty {
       status = StatusMessage(.info, "playing at \(playRate.label); \(expired.count) period(s) expired so far")
     }

@@ -20,9 +20,10 @@ extension TUIState {
   }
 
   mutating func noteStore(_ events: [StoreEventRecord]) {
-    guard let last = events.last, let status else { return }
+    guard let last = events.last, status != nil else { return }
     let more = events.count > 1 ? " (and \(events.count - 1) more, in the log)" : ""
-    self.status = StatusMessage(status.kind, status.text + "; App Store: " + Self.storeText(last) + more)
+    let text = storeText(last)
+    status?.text += "; App Store: " + text + more
   }
 
   /// Performs a purchase step as one step of history, so undo takes it back like any token event.
@@ -40,7 +41,7 @@ extension TUIState {
       return false
     case .success(let applied): events = applied.storeEvents
     }
-    dropScenarioNotes(after: start)
+    dropLogNotes(after: start)
     playStepPosition = nil
     logScroll = 0
     if let newest = events.last(where: { $0.transaction != nil })?.transaction {
@@ -48,17 +49,38 @@ extension TUIState {
     }
     let what = ScenarioWriter.commerceStep(step)
     status = StatusMessage(
-      .success, events.isEmpty ? what : what + ": " + events.map(Self.storeText).joined(separator: "; "))
+      .success, events.isEmpty ? what : what + ": " + events.map(storeText).joined(separator: "; "))
     return true
   }
 
-  /// "DID_RENEW: premium.monthly renewed": an App Store event for the status line and the log.
-  static func storeText(_ event: CommerceDomainEvent) -> String {
+  /// "DID_RENEW: alice: renewed premium.monthly": an App Store event for the status line and the
+  /// log, naming whose it is and the product (with its subscription group) where the engine's
+  /// summary does not already; with several customers or subscriptions, a line must say which.
+  func storeText(_ event: CommerceDomainEvent) -> String {
     storeText(StoreEventRecord(event))
   }
 
-  static func storeText(_ event: StoreEventRecord) -> String {
-    event.notification.map { "\($0.text): \(event.summary)" } ?? event.summary
+  func storeText(_ event: StoreEventRecord) -> String {
+    let state = store.state
+    var about: [String] = []
+    if state.customers.indices.contains(Int(event.customer)) {
+      let customer = state.customers[Int(event.customer)].id
+      if !Self.names(event.summary, customer) { about.append(customer) }
+    }
+    if state.products.indices.contains(Int(event.product)) {
+      let product = state.products[Int(event.product)]
+      if !Self.names(event.summary, product.id) {
+        about.append(product.id + (product.subscription.map { " (group \($0.groupId))" } ?? ""))
+      }
+    }
+    let text = about.isEmpty ? event.summary : about.joined(separator: ", ") + ": " + event.summary
+    return event.notification.map { "\($0.text): \(text)" } ?? text
+  }
+
+  /// Whether `text` has `name` as a whole word (not inside a longer id such as `premium.monthly.plus`).
+  static func names(_ text: String, _ name: String) -> Bool {
+    text.split(whereSeparator: { $0 == " " || $0 == "," || $0 == ":" || $0 == "(" || $0 == ")" })
+      .contains { $0 == name }
   }
 
   /// What the step that led to `position` did, in a few words: a purchase step reads as its
@@ -118,7 +140,7 @@ extension TUIState {
   func storeLogLines(at position: Int) -> [LogLine] {
     guard position > 0 else { return [] }
     return simulation.entry(position).storeEvents.map { event in
-      LogLine(time: event.time, label: "store", labelStyle: Theme.active, message: Self.storeText(event))
+      LogLine(time: event.time, label: "store", labelStyle: Theme.active, message: storeText(event))
     }
   }
 
@@ -148,7 +170,7 @@ extension TUIState {
       let time = try store.state.resolve(CommerceClockTarget(kind: .renewal, customer: customer))
       apply([.advanceClock(to: time)])
     } catch {
-      status = StatusMessage(.info, error.message)
+      status = StatusMessage(.info, error.message, givesReason: true)
     }
   }
 

@@ -35,7 +35,7 @@ extension TUIState {
     if searchQuery.isEmpty {
       logEntryCount =
         stepLogLineCount
-        + scenarioNotes.reduce(0) { $0 + ($1.key <= position ? $1.value.count : 0) }
+        + logNotes.reduce(0) { $0 + ($1.key <= position ? $1.value.count : 0) }
     } else {
       logEntryCount = newestLogLines(count: Int.max, skipping: 0).count
     }

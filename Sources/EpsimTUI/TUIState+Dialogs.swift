@@ -26,7 +26,7 @@ extension TUIState {
     case .exportTokens: overlay = .dialog(Dialogs.export())
     case .saveScenario: overlay = .dialog(Dialogs.saveScenario())
     case .newWorld: overlay = .dialog(Dialogs.newWorld(world: world, unsavedSteps: unsavedStepCount))
-    case .buy, .changeProduct: openStoreDialog(for: action)
+    case .buy, .changeProduct, .editStoreSettings: openStoreDialog(for: action)
     default: break
     }
   }
@@ -48,8 +48,17 @@ extension TUIState {
     return []
   }
 
-  /// After an edit: in the rules dialog, picking another environment loads its preset.
+  /// After an edit: in the rules dialog, picking another environment loads its preset; in the App
+  /// Store settings, picking another tester shows that tester's rate and failing renewals.
   mutating func dialogEdited(from previous: Form) {
+    if case .dialog(var dialog) = overlay, dialog.kind == .storeSettings,
+      dialog.form.value("customer") != previous.value("customer")
+    {
+      StoreSettingsForm.loadTester(
+        into: &dialog.form, store: store, customers: world.customers.map(\.id))
+      overlay = .dialog(dialog)
+      return
+    }
     guard case .dialog(var dialog) = overlay, dialog.kind == .rules,
       dialog.form.choiceIndex("environment") != previous.choiceIndex("environment")
     else { return }
@@ -76,9 +85,10 @@ extension TUIState {
         applyFromDialog([.setRules(rules)], select: nil).mapError { error in
           guard rules.environment != world.rules.environment else { return error }
           // The engine refuses to mix environments in one world; say how to get there here.
+          let environment = rules.environment.rawValue
           return FormError(
-            error.message + " (`epsim tui --rules \(rules.environment.rawValue)`, or H to rewind to before"
-              + " the first token)")
+            error.message + " (W starts a new world in \(environment), as `epsim tui --rules \(environment)`"
+              + " does; or H rewinds to before the first token)")
         }
       }
     case .goToTime:
@@ -101,6 +111,7 @@ extension TUIState {
     case .newWorld: outcome = submitNewWorld(form)
     case .buy: outcome = submitBuy(form)
     case .changeProduct(let customer, _): outcome = submitChange(form, customer: customer)
+    case .storeSettings: outcome = submitStoreSettings(form)
     }
     switch outcome {
     case .success:
@@ -172,7 +183,7 @@ extension TUIState {
     script = nil
     scriptAtStart = nil
     scriptStates = [:]
-    scenarioNotes = [:]
+    logNotes = [:]
     searchMatches = []
     playStepPosition = nil
     isPlaying = false

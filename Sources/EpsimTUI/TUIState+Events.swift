@@ -58,7 +58,7 @@ extension TUIState {
       return false
     case .success(let success): applied = success
     }
-    dropScenarioNotes(after: start)
+    dropLogNotes(after: start)
     playStepPosition = nil
     logScroll = 0
     if let last = applied.tokenSteps.last, let outcome = simulation.tokens.appliedSteps.last?.outcome {
@@ -95,7 +95,7 @@ extension TUIState {
       let type = token.tokenType?.rawValue ?? "plain"
       status = StatusMessage(.success, "\(type) \(token.externalPurchaseId) (\(disposition.rawValue))")
     case .token(.noToken(let reason)):
-      status = StatusMessage(.info, "\(event.summary) returned nil: \(reason)")
+      status = StatusMessage(.info, "\(event.summary) returned nil: \(reason)", givesReason: true)
     case .token(.notEligible(let reason)):
       status = StatusMessage(.error, "\(event.summary) throws: \(reason)")
     case .lifecycle(let started):
@@ -103,14 +103,12 @@ extension TUIState {
         selectedToken = newest
       }
       let periods = started.map { "\(world.periods[$0].type.rawValue) period \(world.periods[$0].ordinal)" }
+      let why = periods.isEmpty ? Self.whyNoPeriod(after: event, outcome: outcome, rules: world.rules) : nil
       let suffix =
         periods.isEmpty
-        ? Self.whyNoPeriod(after: event, outcome: outcome, rules: world.rules).map {
-          "no period started: \($0)"
-        }
-          ?? "no period started"
+        ? why.map { "no period started: \($0)" } ?? "no period started"
         : "started " + periods.joined(separator: ", ")
-      status = StatusMessage(.success, "\(event.summary): \(suffix)")
+      status = StatusMessage(.success, "\(event.summary): \(suffix)", givesReason: why != nil)
     case .eligibility(.eligible):
       status = StatusMessage(.success, "isEligible is true")
     case .eligibility(.notEligible(let reason)):

@@ -8,7 +8,7 @@ extension TUIState {
       return
     }
     if let refusal = refusalToRewind(to: simulation.position - 1) {
-      status = StatusMessage(.info, refusal)
+      status = StatusMessage(.info, refusal, givesReason: true)
       return
     }
     let summary = stepSummary(at: simulation.position)
@@ -34,7 +34,7 @@ extension TUIState {
   mutating func rewindToHistorySelection() {
     guard case .history(let selection, _) = overlay else { return }
     if let refusal = refusalToRewind(to: selection) {
-      status = StatusMessage(.info, refusal)
+      status = StatusMessage(.info, refusal, givesReason: true)
       return
     }
     overlay = nil

@@ -23,7 +23,10 @@ extension TUIState {
       let delta = Self.distance(of: action, page: ScreenLayout.innerHeight(layout.world))
       let row = Self.clamp((worldSelectionRow ?? 0).addingClamped(delta), to: worldRows.count)
       worldSelection = worldRows[row]
-      status = StatusMessage(.info, describeWorldSelection())
+      // Why custom links fail on the device is a reason: the log keeps it whole.
+      status = StatusMessage(
+        .info, describeWorldSelection(),
+        givesReason: selectedDevice.map { world.customLinkIneligibility(on: $0) != nil } ?? false)
     case .tokens where showsPurchases:
       movePurchaseSelection(by: Self.distance(of: action, page: ScreenLayout.innerHeight(layout.tokens)))
     case .tokens:

@@ -1,4 +1,5 @@
 import LifecycleSimulator
+import TextFrame
 
 extension TUIState {
   mutating func copySelectedToken() -> [Effect] {
@@ -28,7 +29,14 @@ extension TUIState {
     } else {
       value = issued.token.externalPurchaseId
     }
-    status = StatusMessage(.success, "copied \(value)")
+    // The value itself when the line holds it whole (to select with the mouse where OSC 52 does
+    // not arrive); a long URL cut with an ellipsis would be a broken link, so then only say so.
+    let whole = "copied \(value)"
+    let what = action == .copyLinkURL ? "the link-out URL" : "the externalPurchaseId"
+    status = StatusMessage(
+      .success,
+      DisplayWidth.of(whole) <= width
+        ? whole : "copied \(what) (\(value.count) characters; Enter shows it whole in the details)")
     return [.copyToClipboard(value)]
   }
 }

@@ -6,7 +6,11 @@ extension TUIState {
   public func render() -> Frame {
     var frame = Frame(width: width, height: height)
     guard ScreenLayout.minimum.isMet(by: frame) else {
-      ScreenLayout.minimum.drawNotice(into: &frame)
+      // Nothing else is on screen, so nothing else acts (`isTooSmall`): say what still does.
+      let more =
+        context == .confirmQuit
+        ? ["Quit without saving? q quits, Esc stays"] : ["q quits; resize to go on"]
+      ScreenLayout.minimum.drawNotice(into: &frame, more: more)
       return frame
     }
     let layout = self.layout

@@ -18,7 +18,7 @@ extension TUIState {
     let place = "\(Self.shortName(of: script.file)):\(statement.location.line)"
     let before = simulation.position
     let wasSaved = unsavedStepCount == 0
-    dropScenarioNotes(after: before)
+    dropLogNotes(after: before)
     let stepper = script
     let (outcome, stepped) = changeSimulation { simulation in
       var stepper = stepper
@@ -41,7 +41,7 @@ extension TUIState {
         if let purchase = entry.purchase {
           status = StatusMessage(
             .success,
-            ([ScenarioWriter.commerceStep(purchase)] + entry.storeEvents.map(Self.storeText)).joined(
+            ([ScenarioWriter.commerceStep(purchase)] + entry.storeEvents.map(storeText)).joined(
               separator: ": "))
           if let newest = entry.storeEvents.last(where: { $0.transactionId != nil })?.transactionId {
             selectedTransaction = newest
@@ -59,11 +59,14 @@ extension TUIState {
         ? ""
         : failed == 0 ? "; expectations pass" : "; \(failed) of \(entry.expectations.count) expectations FAIL"
       let summary = simulation.position > before ? status?.text ?? entry.action : entry.action
-      status = StatusMessage(failed == 0 ? .success : .error, "\(place) \(summary)\(verdict)")
+      // The verdicts are in the log already, line by line.
+      status = StatusMessage(
+        failed == 0 ? .success : .error, "\(place) \(summary)\(verdict)", givesReason: false)
     case .refused(let failure):
       notes.append(
         LogLine(time: world.now, label: "refused", labelStyle: Theme.error, message: failure.message))
-      status = StatusMessage(.error, "\(place) refused: \(failure.message); . goes on with the next line")
+      status = StatusMessage(
+        .error, "\(place) refused: \(failure.message); . goes on with the next line", givesReason: false)
     case nil:
       break
     }
@@ -71,17 +74,18 @@ extension TUIState {
     if wasSaved {
       savedSteps = simulation.appliedSteps
     }
-    scenarioNotes[simulation.position, default: []] += notes
+    logNotes[simulation.position, default: []] += notes
     scriptStates[simulation.position] = script
-    if script.nextStatement == nil, let status {
-      self.status = StatusMessage(status.kind, status.text + "; scenario done: " + scenarioTotals.summary)
+    if script.nextStatement == nil, status != nil {
+      let totals = scenarioTotals.summary
+      status?.text += "; scenario done: " + totals
     }
   }
 
   /// Verdicts of the scenario lines stepped so far (those in effect: undo takes them back).
   var scenarioTotals: ScenarioTotals {
     var totals = ScenarioTotals()
-    for (position, notes) in scenarioNotes where position <= simulation.position {
+    for (position, notes) in logNotes where position <= simulation.position {
       for note in notes {
         switch note.label {
         case "pass": totals.passed += 1
@@ -121,8 +125,8 @@ extension TUIState {
   }
 
   /// Forgets notes that belonged to steps a new change is about to replace (after an undo).
-  mutating func dropScenarioNotes(after position: Int) {
-    scenarioNotes = scenarioNotes.filter { $0.key <= position }
+  mutating func dropLogNotes(after position: Int) {
+    logNotes = logNotes.filter { $0.key <= position }
     scriptStates = scriptStates.filter { $0.key <= position }
   }
 
@@ -138,14 +142,16 @@ extension TUIState {
     } catch {
       return (.failure(FormError("cannot save as a scenario: \(error.message)")), [])
     }
+    // One count for the file's first line and the status line: the session's steps of history.
+    let steps = simulation.position
+    let stepsText = "\(steps) step\(steps == 1 ? "" : "s")"
     let text =
-      "# Recorded with epsim tui: \(simulation.position) steps. `epsim run` replays it and checks"
+      "# Recorded with epsim tui: \(stepsText). `epsim run` replays it and checks"
       + " every expectation.\n" + ScenarioWriter.write(scenario)
-    let steps = scenario.steps.count
     pendingWrites[path] = PendingWrite(
-      failure: "saving to", success: "saved \(steps) step\(steps == 1 ? "" : "s") as a scenario to",
+      failure: "saving to", success: "saved \(stepsText) as a scenario to",
       savedSteps: simulation.appliedSteps, quitsWhenDone: thenQuit)
-    status = StatusMessage(.info, "saving \(steps) steps to \(path)…")
+    status = StatusMessage(.info, "saving \(stepsText) to \(path)…")
     return (.success(()), [.writeFile(path: path, contents: text)])
   }
 }

@@ -22,6 +22,10 @@ extension TUIState {
         selectedDevice?.id
         ?? selectedCustomerId.flatMap { id in world.devices.first { $0.customerId == id }?.id }
       overlay = .dialog(Dialogs.buy(products: products, devices: devices, device: device))
+    case .editStoreSettings:
+      overlay = .dialog(
+        StoreSettingsForm.dialog(
+          store: store, customers: world.customers.map(\.id), customer: selectedCustomerId))
     case .changeProduct:
       guard let customer = selectedCustomerId, let chain = selectedChain else {
         status = StatusMessage(.info, "select a subscription transaction in the purchases view first (p)")
@@ -63,6 +67,21 @@ extension TUIState {
       showsPurchases = true
     }
     return result
+  }
+
+  /// Applies each changed App Store setting as a step, the first refusal keeping the dialog open
+  /// (the steps before it stay: each is a step of history of its own).
+  mutating func submitStoreSettings(_ form: Form) -> Result<Void, FormError> {
+    StoreSettingsForm.settings(from: form, store: store).flatMap { settings in
+      guard !settings.isEmpty else {
+        status = StatusMessage(.info, "App Store settings unchanged")
+        return .success(())
+      }
+      for setting in settings {
+        if case .failure(let error) = submitStoreStep(.success(.setting(setting))) { return .failure(error) }
+      }
+      return .success(())
+    }
   }
 
   mutating func submitChange(_ form: Form, customer: String) -> Result<Void, FormError> {

@@ -6,13 +6,15 @@ extension TUIState {
   /// Never throws and never traps: refusals end up in the status line.
   @discardableResult
   public mutating func handle(_ event: TUIEvent) -> [Effect] {
+    let statusBefore = status
     var effects: [Effect] = []
     switch event {
     case .key(let key): effects = handleKey(key)
     case .resize(let width, let height):
       self.width = max(0, width)
       self.height = max(0, height)
-    case .tick(let elapsed): tick(elapsedMilliseconds: elapsed)
+    // With nothing on screen the clock does not play on unseen.
+    case .tick(let elapsed): if !isTooSmall { tick(elapsedMilliseconds: elapsed) }
     case .serverActivity(let activity):
       // A refused report is news the user would otherwise miss: it names no token, or not the
       // selected one. The details list every refusal.
@@ -36,13 +38,39 @@ extension TUIState {
     case .clipboardCopied(let error):
       if let error { status = StatusMessage(.error, "copy failed: \(error)") }
     }
+    if status != statusBefore { noteReason() }
     refreshDerived()
     return effects
+  }
+
+  /// A reason the status line gives goes to the log too, once at each step of history: the
+  /// status line can cut it, the log keeps it whole and Enter opens it.
+  mutating func noteReason() {
+    guard let status, status.givesReason else { return }
+    let line = LogLine(
+      time: world.now, label: "reason", labelStyle: status.kind == .error ? Theme.error : Theme.dim,
+      message: status.text)
+    let position = simulation.position
+    guard logNotes[position]?.contains(line) != true else { return }
+    logNotes[position, default: []].append(line)
   }
 
   /// Finds the key's binding in the current context and performs it; in forms and the search
   /// prompt, printable characters without a binding are typed.
   mutating func handleKey(_ key: Key) -> [Effect] {
+    // "Terminal too small" hides everything: only quitting acts (and, in the quit prompt, Esc
+    // going back), so no key changes what cannot be seen.
+    if isTooSmall {
+      let action = KeyTable.binding(for: key, in: context)?.action
+      if context == .confirmQuit {
+        guard let action, action == .quit || action == .close else { return [] }
+        return perform(action)
+      }
+      guard key == .ctrl("c") || action == .quit else { return [] }
+      overlay = nil
+      requestQuit()
+      return []
+    }
     // Ctrl-C asks to quit from wherever the user is, forms and prompts included.
     if key == .ctrl("c"), context != .main, context != .help, context != .confirmQuit {
       overlay = nil
@@ -73,6 +101,9 @@ extension TUIState {
     return []
   }
 
+  /// Whether the terminal is below the smallest screen, so the UI shows only a notice.
+  public var isTooSmall: Bool { !ScreenLayout.minimum.isMet(width: width, height: height) }
+
   /// Performs an action in the current context.
   public mutating func perform(_ action: Action) -> [Effect] {
     switch context {
@@ -98,7 +129,8 @@ extension TUIState {
     case .previousPane: focus = focus.previous
     case .moveDown, .moveUp, .pageDown, .pageUp, .moveToTop, .moveToBottom: moveInFocusedPane(action)
     case .showDetails: showDetails()
-    case .startSearch: overlay = .search(TextInput(searchQuery))
+    // The prompt opens empty, as its hint says: Enter on nothing clears the filter in force.
+    case .startSearch: overlay = .search(TextInput(""))
     case .nextMatch: stepThroughMatches(by: 1)
     case .previousMatch: stepThroughMatches(by: -1)
     case .install, .update, .redownload, .uninstall, .requestAcquisition, .requestServices, .requestInApp,
@@ -110,7 +142,7 @@ extension TUIState {
       openDialog(for: action)
     case .stepScenario: stepScenario()
     case .togglePurchases: togglePurchases()
-    case .buy, .changeProduct: openDialog(for: action)
+    case .buy, .changeProduct, .editStoreSettings: openDialog(for: action)
     case .renewNow: renewNow()
     case .toggleBilling: toggleBilling()
     case .refund: refundSelected()

@@ -48,8 +48,9 @@ public struct TUIState: Sendable {
   public var transactionSigner: (@Sendable (TransactionPayload) -> String?)?
   /// The mock server running beside the UI, as last reported; nil without `--serve`.
   public internal(set) var server: ServerActivity?
-  /// Log lines of stepped scenario lines and their verdicts, by the history position they follow.
-  var scenarioNotes: [Int: [LogLine]] = [:]
+  /// Log lines that are not the engine's, by the history position they follow: stepped scenario
+  /// lines and their verdicts, and the reasons the status line gave (`StatusMessage.givesReason`).
+  var logNotes: [Int: [LogLine]] = [:]
   /// Files asked to be written and not yet reported, by path.
   var pendingWrites: [String: PendingWrite] = [:]
   /// The steps in effect when the session was last saved (or opened): quitting with others asks.

@@ -34,6 +34,33 @@ enum TextWrap {
     return lines
   }
 
+  /// An id (an externalPurchaseId) on as many lines as it needs, broken only after a `-` or `_`
+  /// (the UUID's own separators), so that every line but the last ends in the mark that the id
+  /// goes on; a part longer than a line is broken hard.
+  static func idLines(_ id: String, width: Int) -> [String] {
+    guard width > 0 else { return [] }
+    var parts: [String] = [""]
+    for character in id {
+      parts[parts.count - 1].append(character)
+      if character == "-" || character == "_" { parts.append("") }
+    }
+    var lines: [String] = []
+    var current = ""
+    for part in parts {
+      if !current.isEmpty, DisplayWidth.of(current + part) > width {
+        lines.append(current)
+        current = ""
+      }
+      current += part
+      if DisplayWidth.of(current) > width {
+        let pieces = chunks(current, width: width)
+        lines += pieces.dropLast()
+        current = pieces.last ?? ""
+      }
+    }
+    return lines + [current]
+  }
+
   /// Hard breaks every `width` characters, for strings without spaces (tokens, URLs).
   static func chunks(_ text: String, width: Int) -> [String] {
     guard width > 0 else { return [] }

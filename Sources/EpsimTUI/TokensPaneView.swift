@@ -9,7 +9,9 @@ extension TUIState {
     let shown = tokenRows.rowOfToken.count
     var title =
       showsAllTokens
-      ? "All tokens (\(shown))" : selectedCustomerId.map { "Tokens of \($0) (\(shown))" } ?? "Tokens"
+      ? "All tokens (\(shown))"
+      : selectedCustomerId.map { paneTitle("Tokens of ", name: $0, count: shown, width: rect.width) }
+        ?? "Tokens"
     if !searchQuery.isEmpty { title += " · filter '\(searchQuery)'" }
     let inside = drawPane(title, into: &frame, in: rect, pane: .tokens)
     guard !tokenRows.rows.isEmpty else {
@@ -40,10 +42,8 @@ extension TUIState {
   private func drawPeriodRow(_ period: TokenPeriod, now: VirtualTime, into frame: inout Frame, in area: Rect)
   {
     let active = period.isActive(at: now)
-    let count = period.tokenIndexes.count
-    var label = (showsAllTokens ? "\(period.customerId) " : "") + "\(period.type.rawValue) #\(period.ordinal)"
-    if count > 1 { label += " (\(count) tokens)" }
     let remaining = active ? DurationText.format(period.expirationDate - now) + " left" : "expired"
+    let label = periodLabel(period, room: area.width - DisplayWidth.of(remaining) - 1)
     var x = frame.put(label, x: area.x, y: area.y, style: Theme.bold, clip: area)
     let arrow = lineStyle == .unicode ? " → " : " -> "
     let candidates = Self.dateSpans(from: period.creationDate, to: period.expirationDate, arrow: arrow).map {
@@ -62,6 +62,20 @@ extension TUIState {
         style: active ? Theme.active : Theme.dim)
     }
     frame.put(remaining, in: area, alignment: .right, style: active ? Theme.active : Theme.expired)
+  }
+
+  /// "alice SERVICES #1 (2 tokens)" in `room` columns: the token count goes first, then the
+  /// customer's name (all-customers list) is shortened; the type and number stay whole.
+  private func periodLabel(_ period: TokenPeriod, room: Int) -> String {
+    let kind = "\(period.type.rawValue) #\(period.ordinal)"
+    let count = period.tokenIndexes.count
+    let counted = count > 1 ? kind + " (\(count) tokens)" : kind
+    guard showsAllTokens else {
+      return DisplayWidth.of(counted) <= room ? counted : fitted(kind, width: room)
+    }
+    let owner = period.customerId
+    if DisplayWidth.of(owner + " " + counted) <= room { return owner + " " + counted }
+    return fitted(owner, after: " " + kind, width: room)
   }
 
   /// Full dates, or the shorter half that tells them apart: times on one day, else the days. A

@@ -18,9 +18,11 @@ extension TUIState {
       case .customer(let id):
         guard let customer = world.customer(id) else { continue }
         let count = tokenIndex.tokens(of: id).count
-        frame.put(id, x: area.x, y: y, style: Theme.bold, clip: area)
         var right = "\(count) token\(count == 1 ? "" : "s")"
         if !customer.canMakePayments { right = "no payments  " + right }
+        // At least one column stays blank between the name and the count.
+        let name = fitted(id, width: area.width - DisplayWidth.of(right) - 1)
+        frame.put(name, x: area.x, y: y, style: Theme.bold, clip: area)
         frame.put(
           right, in: area, alignment: .right, style: customer.canMakePayments ? Theme.dim : Theme.error)
       case .device(let id):
@@ -35,10 +37,16 @@ extension TUIState {
     let reason = world.customLinkIneligibility(on: device)
     let ok = lineStyle == .unicode ? "✓" : "+"
     let no = lineStyle == .unicode ? "✗" : "x"
-    let wide = area.width >= 44
-    var facts = "\(device.platform.rawValue) \(device.osVersion) \(device.storefront) "
-    facts += device.installedVersion ?? (wide ? "not installed" : "-")
-    let mark = reason == nil ? ok : no + (wide ? " " + (reason?.code ?? "") : "")
+    let base = "\(device.platform.rawValue) \(device.osVersion) \(device.storefront) "
+    // The long words ("not installed", the reason code) only while the name keeps room to be
+    // read: a name shortened to a bare ellipsis says nothing (Enter and the status line tell more).
+    let variants = [true, false].map { wide in
+      let facts = base + (device.installedVersion ?? (wide ? "not installed" : "-"))
+      return (facts, reason == nil ? ok : no + (wide ? " " + (reason?.code ?? "") : ""))
+    }
+    let readable = min(DisplayWidth.of(device.id), 12)
+    let (facts, mark) =
+      variants.first { area.width - 3 - DisplayWidth.of($0.0 + " " + $0.1) >= readable } ?? variants[1]
     let right = facts + " " + mark
     let nameRoom = area.width - 2 - DisplayWidth.of(right) - 1
     let name = DisplayWidth.truncated(device.id, toWidth: max(0, nameRoom), ellipsis: lineStyle.ellipsis)

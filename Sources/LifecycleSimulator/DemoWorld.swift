@@ -40,4 +40,13 @@ public enum DemoWorld {
           storefront: "jp"),
       ])
   }
+
+  /// The demo world with the app on every device from the start (installed before the world
+  /// begins, so no period has started): the stage of purchase tests, as a purchase is made in the app.
+  public static func worldWithAppInstalled(rules: LifecycleRules = .sandbox) -> WorldState {
+    var world = world(rules: rules)
+    for index in world.devices.indices { world.devices[index].installedVersion = app.version }
+    for index in world.customers.indices { world.customers[index].hasInstalledApp = true }
+    return world
+  }
 }

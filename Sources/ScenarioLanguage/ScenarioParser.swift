@@ -66,14 +66,14 @@ public struct ScenarioParser {
 
   /// Lines that only the setup may hold.
   static let setupOnlyKeywords = [
-    "demo", "seed", "start", "app", "entitlement", "plist", "product", "commerce", "storekit",
+    "demo", "seed", "start", "app", "entitlement", "plist", "product", "storekit",
   ]
   /// Lines allowed both in the setup and among the steps.
   static let anywhereKeywords = [
     "environment", "rules", "creation", "services-renewal", "lifetime", "refresh", "os-gating", "eligibility",
     "type-regions", "creation-needs-eligibility", "sheet-and-link-payments", "string-form",
     "typed-token-type",
-    "customer", "device",
+    "customer", "device", "commerce",
   ]
   /// Lines that end the setup.
   static let stepKeywords =
@@ -183,7 +183,11 @@ public struct ScenarioParser {
     case "entitlement": return .entitlement(try entitlement(&reader))
     case "plist": return .plist(try plist(&reader))
     case "product": return .product(try productLine(&reader))
-    case "commerce": return .commerceSetting(try commerceSetting(&reader))
+    case "commerce":
+      // In the setup it describes the App Store the run starts with; among the steps it is a
+      // step that changes the setting from then on.
+      let setting = try commerceSetting(&reader)
+      return inSetup ? .commerceSetting(setting) : .command(.commerce(.setting(setting)))
     case "storekit": return .storekit(try storekitLine(&reader))
     case "environment": return .command(.environment(try environmentName(&reader)))
     case "rules":

@@ -62,7 +62,7 @@ extension ScenarioRecorder {
       .sale(let product, _):
       return product
     case .autoRenew, .billing, .joinFamily, .leaveFamily, .consentToPriceIncrease, .clearHistory,
-      .rescindConsent:
+      .rescindConsent, .setting:
       return nil
     }
   }

@@ -39,7 +39,7 @@ extension ScenarioWriter {
 
   static func commerceSetting(_ setting: CommerceSetting) -> String {
     switch setting {
-    case .gracePeriod(let duration): return "grace-period " + (duration.map { "\($0.rawValue)d" } ?? "off")
+    case .gracePeriod(let duration): return "grace-period " + CommerceSetting.gracePeriodName(duration)
     case .renewalRate(let customer, let rate): return "renewal-rate \(customer) \(rate.rawValue)"
     case .failingRenewals(let customer): return "failing-renewals \(customer)"
     case .changeRenews(let on): return "change-renews " + (on ? "on" : "off")
@@ -75,6 +75,7 @@ extension ScenarioWriter {
     case .consentToPriceIncrease(let customer, let group): return "price-consent \(customer) \(group)"
     case .sale(let product, let forSale): return "sale \(product) " + onOff(forSale)
     case .clearHistory(let customer): return "clear-history \(customer)"
+    case .setting(let setting): return "commerce " + commerceSetting(setting)
     case .rescindConsent(let customer): return "rescind-consent \(customer)"
     }
   }

@@ -12,16 +12,22 @@ public struct SizeRequirement: Hashable, Sendable {
   }
 
   public func isMet(by frame: Frame) -> Bool {
-    frame.width >= width && frame.height >= height
+    isMet(width: frame.width, height: frame.height)
+  }
+
+  public func isMet(width: Int, height: Int) -> Bool {
+    width >= self.width && height >= self.height
   }
 
   /// Clears `frame` and centres a message giving the needed and the current size in it.
-  public func drawNotice(into frame: inout Frame) {
+  /// `more` lines go under the sizes: what the app still does at this size, for example.
+  public func drawNotice(into frame: inout Frame, more: [String] = []) {
     frame.fill(frame.bounds)
-    let message = [
-      "Terminal too small",
-      "need \(width)x\(height), have \(frame.width)x\(frame.height)",
-    ]
+    let message =
+      [
+        "Terminal too small",
+        "need \(width)x\(height), have \(frame.width)x\(frame.height)",
+      ] + more
     // In a frame smaller than the message (down to 1x1) the start of each line shows, from the
     // top left, rather than a centred middle that reads as nothing.
     let top = max(0, (frame.height - message.count) / 2)

@@ -58,6 +58,22 @@ extension CommerceStep {
       fields.forSale = forSale
     case .clearHistory(let customer): fields = Self.of("clearHistory", customer)
     case .rescindConsent(let customer): fields = Self.of("rescindConsent", customer)
+    case .setting(.gracePeriod(let duration)):
+      fields = CommandFields(type: "gracePeriod")
+      fields.value = CommerceSetting.gracePeriodName(duration)
+    case .setting(.renewalRate(let customer, let rate)):
+      fields = Self.of("renewalRate", customer)
+      fields.value = rate.rawValue
+    case .setting(.failingRenewals(let customer)): fields = Self.of("failingRenewals", customer)
+    case .setting(.changeRenews(let on)):
+      fields = CommandFields(type: "changeRenews")
+      fields.enabled = on
+    case .setting(.defaultRenewalRate(let rate)):
+      fields = CommandFields(type: "defaultRenewalRate")
+      fields.value = rate.rawValue
+    case .setting(.defaultFailingRenewals(let on)):
+      fields = CommandFields(type: "defaultFailingRenewals")
+      fields.enabled = on
     }
     return fields
   }
@@ -134,8 +150,44 @@ extension FieldReader {
     case "sale":
       return .sale(product: try need(fields.product, "product"), forSale: try need(fields.forSale, "forSale"))
     case "rescindConsent": return .rescindConsent(customer: try need(fields.customer, "customer"))
+    case "gracePeriod", "renewalRate", "failingRenewals", "changeRenews", "defaultRenewalRate",
+      "defaultFailingRenewals":
+      return .setting(try setting())
     default: return .clearHistory(customer: try need(fields.customer, "customer"))
     }
+  }
+
+  /// An App Store setting, as the scenario's `commerce` lines name its values: `gracePeriod` with
+  /// `value` `3d`, `16d`, `28d` or `off`; `renewalRate` with `customer` and `value` (`5m`, ...);
+  /// `failingRenewals` with `customer`; `changeRenews` with `enabled`; `defaultRenewalRate` with
+  /// `value`; `defaultFailingRenewals` with `enabled`.
+  private func setting() throws(CommandFieldError) -> CommerceSetting {
+    switch fields.type {
+    case "gracePeriod":
+      let text = try need(fields.value, "value")
+      let durations = [nil] + GracePeriodDuration.allCases.map { Optional($0) }
+      guard let duration = durations.first(where: { CommerceSetting.gracePeriodName($0) == text }) else {
+        let names = durations.map(CommerceSetting.gracePeriodName).joined(separator: ", ")
+        throw CommandFieldError("value must be one of \(names), found '\(text)'", "value")
+      }
+      return .gracePeriod(duration)
+    case "renewalRate":
+      return .renewalRate(customer: try need(fields.customer, "customer"), try renewalRate())
+    case "defaultRenewalRate": return .defaultRenewalRate(try renewalRate())
+    case "defaultFailingRenewals": return .defaultFailingRenewals(try need(fields.enabled, "enabled"))
+    case "failingRenewals": return .failingRenewals(customer: try need(fields.customer, "customer"))
+    default: return .changeRenews(try need(fields.enabled, "enabled"))
+    }
+  }
+
+  /// A sandbox renewal rate by its scenario name (`5m`, `1h`, `real`, ...), in `value`.
+  private func renewalRate() throws(CommandFieldError) -> SandboxRenewalRate {
+    let text = try need(fields.value, "value")
+    guard let rate = SandboxRenewalRate(rawValue: text) else {
+      let names = SandboxRenewalRate.allCases.map(\.rawValue).joined(separator: ", ")
+      throw CommandFieldError("value must be one of \(names), found '\(text)'", "value")
+    }
+    return rate
   }
 
   /// `percent` in thousandths of a percent, as Apple's `revocationPercentage` counts (50000 for

@@ -13,6 +13,9 @@ public struct StoreEventRecord: Hashable, Sendable {
   public var notification: AppleNotification?
   public var summary: String
   public var transactionId: UInt64?
+  /// The product concerned (index into `CommerceState.products`, which only grows); -1 when none
+  /// (a mass extension's summary, a consent rescinded for the app).
+  public var product: Int32
 
   public init(_ event: CommerceDomainEvent) {
     time = event.time
@@ -20,5 +23,6 @@ public struct StoreEventRecord: Hashable, Sendable {
     notification = event.notification
     summary = event.summary
     transactionId = event.transaction?.transactionId
+    product = event.transaction?.product ?? event.chain?.product ?? -1
   }
 }

@@ -18,7 +18,8 @@ extension WorldCommand {
     "buy", "autoRenew", "change", "billing", "refund", "requestRefund", "declineRefund", "reverseRefund",
     "joinFamily",
     "leaveFamily", "consume", "setPrice", "consentToPriceIncrease", "sale", "clearHistory",
-    "rescindConsent",
+    "rescindConsent", "gracePeriod", "renewalRate", "failingRenewals", "changeRenews", "defaultRenewalRate",
+    "defaultFailingRenewals",
   ]
 
   /// The command a control request's JSON gives, or which member is missing or wrong. Its numbers

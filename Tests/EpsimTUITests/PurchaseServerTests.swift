@@ -76,8 +76,8 @@ struct PurchaseServerTests {
     #expect(state.store.state.transactions.count == 1, "the UI's own purchase after it is undone")
     state.type("[")
     #expect(state.status?.text.contains("a backend made it through the App Store Server API") == true)
-    #expect(state.simulation.position == 2, "nothing moved: \(state.status?.text ?? "")")
-    #expect(owner.current.position == 2)
+    #expect(state.simulation.position == 3, "nothing moved: \(state.status?.text ?? "")")
+    #expect(owner.current.position == 3)
   }
 }
 

@@ -45,7 +45,7 @@ struct PurchaseSnapshotTests {
   @Test func asciiAndTheMinimumSize() {
     var state = TUIState(
       world: DemoWorld.world(), products: DemoCatalog.products, lineStyle: .ascii, width: 60, height: 16)
-    state.type("p")
+    state.type("ip")
     state.buy()
     state.type("v")
     expectSnapshot(state.render(), named: "purchases-ascii-60x16")

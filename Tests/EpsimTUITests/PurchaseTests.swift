@@ -7,9 +7,13 @@ import Testing
 import TextFrame
 
 extension TUIState {
-  /// The UI on the demo world with the demo App Store (as `swift run epsim` opens it).
+  /// The UI on the demo world with the demo App Store (as `swift run epsim` opens it), the app
+  /// installed on alice's iPhone (`i`, the first step of history): a purchase is made in the app.
   static func store(width: Int = 80, height: Int = 24) -> TUIState {
-    TUIState(world: DemoWorld.world(), products: DemoCatalog.products, width: width, height: height)
+    var state = TUIState(
+      world: DemoWorld.world(), products: DemoCatalog.products, width: width, height: height)
+    state.type("i")
+    return state
   }
 
   /// Opens the buy form, picks the `productIndex`-th product and submits it.
@@ -43,8 +47,8 @@ struct PurchaseTests {
     #expect(screen.contains("Purchases of alice (3)"))
     #expect(screen.contains("3 billing retry"))
     #expect(screen.contains("RENEWAL"))
-    // Six steps of history: the purchase, two renewals, billing, the failed renewal.
-    #expect(state.simulation.position == 5)
+    // Six steps of history: the install, the purchase, two renewals, billing, the failed renewal.
+    #expect(state.simulation.position == 6)
   }
 
   @Test func undoRemovesAPurchaseAndRedoReplaysIt() {
@@ -54,7 +58,7 @@ struct PurchaseTests {
     #expect(state.store.state.transactions.count == 1)
     state.type("[")
     #expect(state.store.state.transactions.isEmpty)
-    #expect(state.simulation.position == 0)
+    #expect(state.simulation.position == 1, "the install stays")
     #expect(state.screen.contains("No purchases yet"))
     state.type("]")
     #expect(state.store.state.transactions.count == 1)
@@ -76,9 +80,9 @@ struct PurchaseTests {
     replay.type("v")
     moved.type("H")
     moved.press(.home)
-    moved.type("jj")
+    moved.type("jjj")
     moved.press(.enter)
-    #expect(moved.simulation.position == 2)
+    #expect(moved.simulation.position == 3)
     #expect(moved.store.state == replay.store.state)
     // A new step after the rewind drops the undone purchases' future.
     moved.type("t")  // auto-renew off
@@ -179,6 +183,22 @@ struct PurchaseTests {
     #expect(screen.contains("\"autoRenewStatus\" : 1"))
   }
 
+  /// A purchase is made in the app: `b` on a device without it is refused with the reason the
+  /// scenario runner and the control API give, and nothing changes (issue 29, point 2).
+  @Test func buyingWithoutTheAppIsRefused() {
+    var state = TUIState(world: DemoWorld.world(), products: DemoCatalog.products)
+    state.type("p")
+    state.buy()
+    #expect(state.context == .dialog, "the form stays open")
+    #expect(state.screen.contains("the app is not installed on alice.iphone"), "\(state.screen)")
+    #expect(state.simulation.position == 0)
+    #expect(state.store.state.transactions.isEmpty)
+    state.press(.escape)
+    state.type("i")
+    state.buy()
+    #expect(state.store.state.transactions.count == 1)
+  }
+
   @Test func aRefusedPurchaseKeepsTheFormOpenAndChangesNothing() {
     var state = TUIState.store()
     state.type("pb")
@@ -186,7 +206,7 @@ struct PurchaseTests {
     state.replaceField(with: "x")
     state.press(.enter)
     #expect(state.screen.contains("quantity 'x': expected a quantity from 1 to 10"))
-    #expect(state.simulation.position == 0)
+    #expect(state.simulation.position == 1, "only the install")
   }
 
   /// `w` writes the used products' lines and purchase lines; `epsim run` of the file does what the session did.

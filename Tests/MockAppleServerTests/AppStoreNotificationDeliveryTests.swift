@@ -74,7 +74,6 @@ struct AppStoreNotificationDeliveryTests {
     try await receiver.serve { hook in
       let settings = NotificationSettings(webhookURL: hook, unreportedDelay: Self.hour / 2)
       try await TestServer.withStore(rules: .sandbox, notifications: settings) { server in
-        try await server.event(["type": "install", "device": "alice.iphone"])
         try await server.event(["type": "requestToken", "device": "alice.iphone", "tokenType": "SERVICES"])
         _ = try await server.buy("premium.yearly", on: "alice.iphone")
         // Sandbox renews a year every hour; UNREPORTED falls at +1.5 h, between two renewals.
@@ -282,7 +281,6 @@ struct AppStoreNotificationLogSchemaTests {
     // A refused connection: every attempt fails, so attempts and retries are in the log too.
     let settings = NotificationSettings(webhookURL: "http://127.0.0.1:1/hook", unreportedDelay: 3_600_000)
     try await TestServer.withStore(rules: .sandbox, notifications: settings) { server in
-      try await server.event(["type": "install", "device": "alice.iphone"])
       try await server.event(["type": "requestToken", "device": "alice.iphone", "tokenType": "SERVICES"])
       _ = try await server.buy("premium.monthly", on: "alice.iphone")
       _ = try await server.request(

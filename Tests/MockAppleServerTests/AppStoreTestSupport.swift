@@ -5,9 +5,11 @@ import LifecycleSimulator
 import MockAppleServer
 import Testing
 
-/// The demo world (production) with the demo catalog, for the App Store Server API tests.
-func appStoreWorld(rules: LifecycleRules = .production) -> (WorldState, CommerceWorld) {
-  let world = DemoWorld.world(rules: rules)
+/// The demo world (production) with the demo catalog, for the App Store Server API tests; with
+/// `installed` (the default), the app is on every device from the start, as a purchase is made in it.
+func appStoreWorld(rules: LifecycleRules = .production, installed: Bool = true) -> (WorldState, CommerceWorld)
+{
+  let world = installed ? DemoWorld.worldWithAppInstalled(rules: rules) : DemoWorld.world(rules: rules)
   return (world, CommerceWorld(products: DemoCatalog.products, world: world))
 }
 

@@ -151,4 +151,42 @@ struct CommerceControlTests {
         try await server.request("GET", "/epsim/v1/commerce/customers/nobody/transactions").status == 404)
     }
   }
+
+  /// App Store settings as steps, as a scenario's `commerce` lines: the same names and checks.
+  @Test func settingsAreStepsWithTheScenarioLinesNames() async throws {
+    try await TestServer.withAppStore { server in
+      try await server.commerce(["type": "gracePeriod", "value": "16d"])
+      try await server.commerce(["type": "renewalRate", "customer": "alice", "value": "1h"])
+      try await server.commerce(["type": "failingRenewals", "customer": "alice"])
+      let bad = try await server.request(
+        "POST", "/epsim/v1/commerce/events", body: Data(#"{"type":"gracePeriod","value":"2d"}"#.utf8))
+      #expect(bad.status == 400)
+      #expect(try bad.json()["fieldName"] as? String == "value")
+      try await server.commerce(["type": "renewalRate", "customer": "nobody", "value": "1h"], expect: 409)
+      let commerce = await server.mock.state.commerce
+      #expect(
+        commerce.state.settings.gracePeriod.enabled
+          && commerce.state.settings.gracePeriod.duration == .sixteenDays)
+      #expect(commerce.rates["alice"] == .oneHour)
+      #expect(commerce.failing.contains("alice"))
+    }
+  }
+
+  /// A purchase is made in the app: the control API refuses one on a device without it, with the
+  /// reason `epsim run` and the terminal UI give, and the App Store stays as it was.
+  @Test func buyingWithoutTheAppIsRefused() async throws {
+    let (world, commerce) = appStoreWorld(installed: false)
+    try await TestServer.with(world: world, commerce: commerce) { server in
+      let refused = try await server.request(
+        "POST", "/epsim/v1/commerce/events",
+        body: Data(#"{"type":"buy","device":"alice.iphone","product":"coins.100"}"#.utf8))
+      #expect(refused.status == 409)
+      let message = try refused.json()["errorMessage"] as? String ?? ""
+      #expect(message.contains("the app is not installed on alice.iphone"), "\(message)")
+      #expect(
+        try await server.request("GET", "/epsim/v1/commerce/customers/alice/transactions").status == 404)
+      try await server.event(["type": "install", "device": "alice.iphone"])
+      try await server.buy("coins.100")
+    }
+  }
 }

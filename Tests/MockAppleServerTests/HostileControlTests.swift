@@ -54,7 +54,8 @@ struct HostileControlTests {
 
   @Test(arguments: hostile)
   func outOfRangeRequestsAreRefusedAndNothingIsLost(_ request: Hostile) async throws {
-    try await TestServer.withAppStore { server in
+    let (world, commerce) = appStoreWorld(installed: false)
+    try await TestServer.with(world: world, commerce: commerce) { server in
       #expect(try await server.event(["type": "install", "device": "alice.iphone"]).status == 200)
       #expect(
         try await server.event(["type": "requestToken", "device": "alice.iphone", "tokenType": "SERVICES"])

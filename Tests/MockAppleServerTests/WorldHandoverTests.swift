@@ -77,7 +77,8 @@ struct WorldHandoverTests {
     let product = try #require(DemoCatalog.products.first { $0.prices["NLD"] != nil })
     let (result, _) = await state.change { simulation in
       Result { () throws(SimulationError) in
-        try simulation.apply(
+        try simulation.apply(.events([.install(device: "alice.iphone")]))  // a purchase is made in the app
+        return try simulation.apply(
           .purchase(
             .buy(product: product.id, device: "alice.iphone", quantity: 1, offer: nil, accountToken: nil)))
       }
@@ -103,6 +104,11 @@ struct WorldHandoverTests {
   @Test func aBackendsAppAccountTokenStaysThroughTheUIsNextPurchase() async throws {
     let state = try Self.state()
     let subscription = try #require(DemoCatalog.products.first { $0.type == .autoRenewable })
+    let (installed, _) = await state.change { simulation in
+      Result { () throws(SimulationError) in try simulation.apply(.events([.install(device: "alice.iphone")]))
+      }
+    }
+    _ = try installed.get()  // a purchase is made in the app
     let bought = try await state.apply(
       .buy(product: subscription.id, device: "alice.iphone", quantity: 1, offer: nil, accountToken: nil))
     let original = try #require(bought.first?.transaction?.originalTransactionId)
@@ -121,6 +127,6 @@ struct WorldHandoverTests {
     let kept = simulation.store?.state.transactions.first { $0.transactionId == original }
     #expect(kept?.appAccountToken == token.lowercased() || kept?.appAccountToken == token)
     #expect(await state.commerce.state.transactions.count == 2)
-    #expect(simulation.newestBackendStep == 2, "the backend's change is step 2 of the one history")
+    #expect(simulation.newestBackendStep == 3, "the backend's change is step 3 of the one history")
   }
 }

@@ -17,6 +17,8 @@ struct CommerceScenarioTests {
     product coins consumable price USA 0.99 USD
 
     """
+  /// The app on both devices: a purchase is made in the app.
+  static let installs = "install alice.iphone\ninstall bob.iphone\n"
 
   @Test func productLinesParseIntoTheCatalogAndWriteBack() throws {
     let scenario = try ScenarioParser.parse(Self.setup + "buy coins on alice.iphone quantity 2")
@@ -64,6 +66,7 @@ struct CommerceScenarioTests {
     let source =
       Self.setup + """
         commerce change-renews off
+        install alice.iphone
         buy pro.monthly on alice.iphone
         auto-renew alice pro off
         change alice to basic.monthly  expect notification DID_CHANGE_RENEWAL_PREF/DOWNGRADE
@@ -114,6 +117,7 @@ struct CommerceScenarioTests {
       product s.monthly subscription group s level 1 P1M price USA 5 USD
       commerce renewal-rate tess 3m
       commerce failing-renewals tess
+      install tess.iphone
       buy s.monthly on tess.iphone  expect notification SUBSCRIBED/INITIAL_BUY
       advance to next renewal  expect notification DID_FAIL_TO_RENEW and now = 2026-03-01T09:03:00Z
       expect status s = billing-retry and renewal s isInBillingRetryPeriod = true and renewal s gracePeriodExpiresDate = none
@@ -123,7 +127,7 @@ struct CommerceScenarioTests {
 
   @Test func aDowngradeWaitsForTheNextRenewal() throws {
     let transcript = try run(
-      Self.setup + """
+      Self.setup + Self.installs + """
         buy pro.monthly on alice.iphone
         change alice to basic.monthly  expect renewal pro autoRenewProductId = basic.monthly and renewal pro productId = pro.monthly
         advance to next renewal  expect notification DID_RENEW and transaction productId = basic.monthly and transaction price = 4990
@@ -133,19 +137,19 @@ struct CommerceScenarioTests {
 
   @Test func renewalsHappenAsTheClockPassesThem() throws {
     let transcript = try run(
-      Self.setup + """
+      Self.setup + Self.installs + """
         buy pro.monthly on alice.iphone  expect notification SUBSCRIBED/INITIAL_BUY and transaction price = 9990
         advance 30d  expect notification none and transactions pro = 1
         advance 1d  expect notification DID_RENEW and transactions pro = 2 and now = 2026-04-01T09:00:00Z
         advance 61d  expect transactions pro = 4
         """)
     #expect(transcript.passed, "\(TranscriptText.problems(transcript))")
-    #expect(transcript.entries[3].commerce.map(\.notification) == ["DID_RENEW", "DID_RENEW"])
+    #expect(transcript.entries[5].commerce.map(\.notification) == ["DID_RENEW", "DID_RENEW"])
   }
 
   @Test func clockTargetsLandOnTheRenewalAndOneMillisecondAround() throws {
     let transcript = try run(
-      Self.setup + """
+      Self.setup + Self.installs + """
         buy basic.monthly on alice.iphone
         advance to next renewal minus 1ms  expect now = 2026-04-01T08:59:59.999Z and notification none
         advance to next renewal  expect now = 2026-04-01T09:00:00Z and notification DID_RENEW
@@ -156,7 +160,7 @@ struct CommerceScenarioTests {
 
   @Test func failedExpectationsSayWhatWasThere() throws {
     let transcript = try run(
-      Self.setup + """
+      Self.setup + Self.installs + """
         buy pro.monthly on alice.iphone  expect notification DID_RENEW and transaction productId = basic.monthly
         expect status pro = expired and transactions pro = 2 and renewal pro autoRenewStatus = 0
         expect status pro = active for bob
@@ -171,12 +175,48 @@ struct CommerceScenarioTests {
 
   @Test func dateFieldsAreWrittenAndShownAsTimes() throws {
     let transcript = try run(
-      Self.setup
+      Self.setup + Self.installs
         + "buy basic.monthly on alice.iphone  expect transaction expiresDate = 2026-04-01T09:00:00.001Z")
     let record = try #require(transcript.expectations.first)
     #expect(record.text == "transaction expiresDate = 2026-04-01T09:00:00.001Z")
     #expect(record.status == .failed)
     #expect(record.actual == "2026-04-01T09:00:00.000Z (1775034000000)")
+  }
+
+  /// A purchase is made in the app: `buy` on a device without it stops the run with the reason
+  /// (the terminal UI and the control API refuse it with the same words).
+  @Test func buyingWithoutTheAppIsRefused() throws {
+    let transcript = try run(Self.setup + "buy coins on alice.iphone\nexpect transactions pro = 0")
+    #expect(transcript.failure?.location.line == 7)
+    #expect(
+      transcript.failure?.message
+        == "the app is not installed on alice.iphone; a purchase is made in the app: install it first")
+    #expect(transcript.notRun.count == 1)
+    let installed = try run(Self.setup + "install alice.iphone\nbuy coins on alice.iphone")
+    #expect(installed.failure == nil)
+  }
+
+  /// `commerce` lines among the steps change the setting from then on, through the same
+  /// `CommerceWorld.apply` as the setup's (the terminal UI's settings form writes them).
+  @Test func commerceLinesAmongTheStepsApplyFromThen() throws {
+    let source =
+      Self.setup + Self.installs + """
+        buy pro.monthly on alice.iphone
+        commerce grace-period 16d
+        billing alice fails
+        advance to next renewal  expect notification DID_FAIL_TO_RENEW/GRACE_PERIOD and status pro = grace-period
+        commerce renewal-rate bob 1h
+        """
+    let scenario = try ScenarioParser.parse(source)
+    #expect(scenario.statements[9].kind == .command(.commerce(.setting(.gracePeriod(.sixteenDays)))))
+    #expect(try ScenarioParser.parse(ScenarioWriter.write(scenario)) == scenario)
+    let transcript = ScenarioRunner().run(scenario, file: "t.epsim")
+    #expect(transcript.passed, "\(TranscriptText.problems(transcript))")
+    let error = try #require(throws: ScenarioParseErrors.self) {
+      try ScenarioParser.parse(
+        Self.setup + Self.installs + "commerce renewal-rate nobody 1h", file: "t.epsim")
+    }
+    #expect(error.errors.first?.description.contains("expected a known customer") == true, "\(error)")
   }
 
   @Test func engineRefusalsStopTheRunAtTheLine() throws {
@@ -247,7 +287,7 @@ struct CommerceScenarioTests {
 
   @Test func jsonTranscriptCarriesTheTransactionsAndTextListsThem() throws {
     let transcript = try run(
-      Self.setup + "buy pro.monthly on bob.iphone  expect transaction storefront = DEU")
+      Self.setup + Self.installs + "buy pro.monthly on bob.iphone  expect transaction storefront = DEU")
     let json = TranscriptJSON.document([transcript])
     #expect(json.contains("\"commerce\""))
     #expect(json.contains("\"notification\": \"SUBSCRIBED/INITIAL_BUY\""))
@@ -268,6 +308,7 @@ struct CommerceScenarioTests {
     let transcript = try run(
       Self.setup + """
         commerce grace-period 16d
+        install alice.iphone
         buy pro.monthly on alice.iphone
         buy coins on alice.iphone
         billing alice fails
@@ -295,14 +336,15 @@ struct CommerceScenarioTests {
     #expect(off["autoRenewStatus"] as? Int == 0)
     // Expired: the intent shows.
     let expired = try run(
-      Self.setup
+      Self.setup + Self.installs
         + "buy pro.monthly on alice.iphone\nauto-renew alice pro off\nadvance to next renewal of alice")
     let text = TranscriptJSON.document([expired])
     #expect(text.contains("\"expirationIntent\": 1"))
   }
 
   @Test func sameSeedGivesTheSameTranscriptAndAnotherSeedOtherIds() throws {
-    let source = Self.setup + "buy pro.monthly on alice.iphone\nadvance 100d\nbuy coins on alice.iphone"
+    let source =
+      Self.setup + Self.installs + "buy pro.monthly on alice.iphone\nadvance 100d\nbuy coins on alice.iphone"
     let first = TranscriptJSON.document([try run(source)])
     #expect(first == TranscriptJSON.document([try run(source)]))
     #expect(first != TranscriptJSON.document([try run(source, seed: 7)]))

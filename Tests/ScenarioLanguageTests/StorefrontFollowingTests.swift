@@ -12,6 +12,7 @@ struct StorefrontFollowingTests {
     let source = """
       demo
       product premium.monthly subscription group premium level 1 P1M price NLD 10.99 EUR price JPN 1499 JPY
+      install alice.iphone
       buy premium.monthly on alice.iphone
       storefront alice.iphone jp
       advance to next renewal of alice plus 1ms

@@ -7,6 +7,8 @@ struct EpsimPurchasesEndToEndTests {
   @Test func buyASubscriptionRenewItAndSeeTheStatusAndChain() throws {
     let run = try ProbeRun.epsim()
     try run.tmux.waitForText("alice.iphone")
+    try run.tmux.sendKeys("i")  // a purchase is made in the app
+    try run.tmux.waitForText("install on alice.iphone")
     try run.tmux.sendKeys("p")
     try run.tmux.waitForText("No purchases yet: b buys")
     try run.tmux.sendKeys("b")

@@ -14,7 +14,9 @@ struct EpsimServeOwnershipEndToEndTests {
     let (run, key, port) = try EpsimServeEndToEndTests.startServedTUI(in: folder)
     let base = "http://127.0.0.1:\(port)"
 
-    // The UI buys a subscription on alice's iPhone.
+    // The UI installs the app on alice's iPhone and buys a subscription there.
+    try run.tmux.sendKeys("i")
+    try run.tmux.waitForText("install on alice.iphone")
     try run.tmux.sendKeys("p", "b")
     try run.tmux.waitForText("App account token")
     try run.tmux.sendKeys("Enter")
@@ -45,7 +47,7 @@ struct EpsimServeOwnershipEndToEndTests {
     try run.tmux.sendKeys("[")
     try run.tmux.waitForText("undid buy coins.100 on alice.iphone")
     try run.tmux.sendKeys("[")
-    try run.tmux.waitForText("cannot go back past step 2: a backend made it")
+    try run.tmux.waitForText("cannot go back past step 3: a backend made it")
     #expect(try await Self.transactions(base: base).count == 1)
 
     try run.tmux.sendKeys("q", "q")  // the second q answers "quit without saving"

@@ -49,6 +49,34 @@ struct EpsimTUIEndToEndTests {
     #expect(try run.waitForExit().status == 0)
   }
 
+  /// While "Terminal too small" is shown only quitting and resizing act (issue 29, point 6): QA's
+  /// sequence of the buy form open, the terminal shrunk, Enter and clock keys, then back to size.
+  @Test func keysDoNothingWhileTheTerminalIsTooSmall() throws {
+    let run = try ProbeRun.epsim()
+    try run.tmux.waitForText("alice.iphone")
+    try run.tmux.sendKeys("i")
+    try run.tmux.waitForText("install on alice.iphone")
+    try run.tmux.sendKeys("p", "b")
+    try run.tmux.waitForText("App account token")
+    try run.tmux.resize(width: 40, height: 10)
+    try run.tmux.waitForText("Terminal too small")
+    try run.tmux.sendKeys("Enter", "s", "s", "d")
+    // A key that acts (Ctrl-C asks, as there is an unsaved step) proves the keys before it were
+    // read; in the form, q is text and does nothing here.
+    try run.tmux.sendKeys("q", "C-c")
+    try run.tmux.waitForText("Quit without saving?")
+    try run.tmux.sendKeys("Escape")
+    try run.tmux.waitForText("resize to go on")
+    try run.tmux.resize(width: 80, height: 24)
+    let screen = try run.tmux.waitForScreen("the normal screen") {
+      !$0.contains("too small") && $0.contains("not quitting")
+    }
+    #expect(screen.contains("2026-03-01T09:00:00.000Z"), "the clock did not move")
+    #expect(screen.contains("Purchases of alice (0)"), "nothing was bought")
+    try run.tmux.sendKeys("q", "q")
+    #expect(try run.waitForExit().status == 0)
+  }
+
   /// How a run is ended from outside, and the status the shell reports. (Ctrl-C is a key in
   /// epsim, which asks before losing steps; SIGINT from elsewhere still ends it at once.)
   enum Ending: String, CaseIterable {
