@@ -43,7 +43,9 @@ def storekit_world(request, tmp_path_factory, signing_key):
     webhook = WebhookReceiver()
     server = EpsimServer(epsim_binary(), directory, request.param.lower(), signing_key, webhook.url,
                          world=STOREKIT_WORLD)
-    # The consumable first: the file fails renewals, and epsim's failing billing then refuses purchases.
+    # A purchase is made in the app: install it first. The consumable first: the file fails
+    # renewals, and epsim's failing billing then refuses purchases.
+    server.control({"type": "install", "device": "alice.iphone"})
     server.commerce({"type": "buy", "device": "alice.iphone", "product": "news.back.issue"})
     server.commerce({"type": "buy", "device": "alice.iphone", "product": "news.monthly",
                      "offer": "introductory"})
