@@ -85,10 +85,10 @@ struct TUICommand: ParsableCommand {
     let bridge = serve ? try startServer(start: serverStart, state: opened) : nil
     defer { bridge?.stop() }
     // `J` signs as the App Store does: with the server's test CA, so a backend that trusts its
-    // exported root verifies what it is pasted; without a server, a CA made for this session.
-    let signer = SignedCommerceData(
-      authority: try bridge?.server.state.authority ?? TestCertificateAuthority())
-    state.transactionSigner = { try? signer.transaction($0) }
+    // exported root verifies what it is pasted; without a server, a CA made for this session at
+    // the first `J` (making one at start cost every start a few milliseconds and 7 MB).
+    let signer = LazySigner(authority: bridge?.server.state.authority)
+    state.transactionSigner = { signer.sign($0) }
     do {
       try TerminalSession.run(DebugCrashTrigger(EpsimTerminalApp(state: state, server: bridge)))
     } catch {
@@ -191,5 +191,23 @@ private final class StartOutcome: @unchecked Sendable {
   var failure: String? {
     get { lock.withLock { storedFailure } }
     set { lock.withLock { storedFailure = newValue } }
+  }
+}
+
+/// The signer of `J`: the server's CA when there is one, else a CA made on first use and kept.
+private final class LazySigner: @unchecked Sendable {
+  // Guards `made`: the UI's thread is the only caller, the lock only keeps that true if it changes.
+  private let lock = NSLock()
+  private var made: SignedCommerceData?
+
+  init(authority: TestCertificateAuthority?) {
+    made = authority.map { SignedCommerceData(authority: $0) }
+  }
+
+  func sign(_ payload: TransactionPayload) -> String? {
+    lock.withLock {
+      if made == nil { made = (try? TestCertificateAuthority()).map { SignedCommerceData(authority: $0) } }
+      return try? made?.transaction(payload)
+    }
   }
 }
