@@ -57,10 +57,12 @@ let package = Package(
       dependencies: ["LifecycleSimulator", "ExternalPurchaseTokens", "FileOutput", "AppStoreCommerce"]),
     // Atomic files and byte streams: everything epsim saves appears only once complete.
     .target(name: "FileOutput"),
-    // The append-only journal and state directory behind `epsim serve --state`: no HTTP, no engine.
-    .target(name: "DurableJournal"),
     // Work on every core, results in input order (`epsim run`, `epsim decode`, a journal's replay).
     .target(name: "ParallelMap"),
+    // Foundation's JSON readers behind a depth check they lack (untrusted bodies, JWTs, files).
+    .target(name: "JSONShield"),
+    // The append-only journal and state directory behind `epsim serve --state`: no HTTP, no engine.
+    .target(name: "DurableJournal", dependencies: ["JSONShield"]),
     // The .epsim scenario language: parser, runner, transcripts (`epsim run`).
     .target(
       name: "ScenarioLanguage",
@@ -107,7 +109,7 @@ let package = Package(
       name: "MockAppleServer",
       dependencies: [
         "ExternalPurchaseReports", "ExternalPurchaseTokens", "LifecycleSimulator", "AppStoreCommerce",
-        "CommerceSimulation", "WorldCommands", "DurableJournal", "ParallelMap",
+        "CommerceSimulation", "WorldCommands", "DurableJournal", "ParallelMap", "JSONShield",
         .product(name: "Hummingbird", package: "hummingbird"),
         .product(name: "HummingbirdTLS", package: "hummingbird"),
         .product(name: "NIOSSL", package: "swift-nio-ssl"),
@@ -167,7 +169,7 @@ let package = Package(
     .testTarget(
       name: "TokenFixturesTests", dependencies: ["TokenFixtures", "ExternalPurchaseTokens"]),
     .testTarget(name: "InfoPlistLintTests", dependencies: ["InfoPlistLint"]),
-    .testTarget(name: "DurableJournalTests", dependencies: ["DurableJournal"]),
+    .testTarget(name: "DurableJournalTests", dependencies: ["DurableJournal", "JSONShield"]),
     .testTarget(
       name: "ExternalPurchaseAvailabilityTests",
       dependencies: ["ExternalPurchaseAvailability", "InfoPlistLint", "LifecycleSimulator"]),

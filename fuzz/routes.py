@@ -158,7 +158,9 @@ def main():
                 connection.close()
                 connection = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
         except (http.client.HTTPException, OSError) as error:
-            failures.append(f"no answer to {method} {path[:200]}: {error}")
+            sample = (body or b"")[:80]
+            failures.append(f"no answer to {method} {path[:200]} (body {len(body or b'')} bytes: {sample!r}, "
+                            f"authorization {str(headers.get('Authorization', b''))[:120]}): {error}")
             connection.close()
             connection = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
         sent += 1
@@ -167,8 +169,11 @@ def main():
             break
         if len(failures) >= 10:
             break
-    connection.request("GET", "/epsim/v1/world")
-    alive = connection.getresponse().status == 200
+    try:
+        connection.request("GET", "/epsim/v1/world")
+        alive = connection.getresponse().status == 200
+    except (http.client.HTTPException, OSError):
+        alive = False
     elapsed = time.monotonic() - began
     server.terminate()
     server.wait(30)

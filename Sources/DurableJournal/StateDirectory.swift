@@ -1,4 +1,5 @@
 import Foundation
+import JSONShield
 
 #if canImport(Glibc)
   import Glibc
@@ -91,7 +92,7 @@ public final class StateDirectory {
     guard let data = FileManager.default.contents(atPath: name) else {
       throw JournalError(path: name, reason: "cannot be read")
     }
-    guard let header = try? JSONDecoder().decode(Header.self, from: data), header.format == Self.formatName
+    guard let header = try? ShieldedJSON.decode(Header.self, from: data), header.format == Self.formatName
     else {
       throw JournalError(path: name, reason: "not an epsim state manifest")
     }
@@ -103,7 +104,7 @@ public final class StateDirectory {
           + "reads format \(Self.formatVersion) only. Use that epsim, or start with a new directory")
     }
     do {
-      return try JSONDecoder().decode(StateManifest<Start>.self, from: data).start
+      return try ShieldedJSON.decode(StateManifest<Start>.self, from: data).start
     } catch {
       throw JournalError(path: name, reason: "its start record cannot be read: \(error)")
     }

@@ -1,5 +1,6 @@
 import Crypto
 import Foundation
+import JSONShield
 
 /// Checks the `Authorization: Bearer` JWT of an App Store Server API request as Apple does
 /// (SPEC 9): ES256 signature by the configured key, header `alg` ES256 and `typ` JWT, payload
@@ -46,7 +47,7 @@ public struct AppStoreJWTVerifier: Sendable {
     guard parts.count == 3, let headerData = Base64URLSegment.decode(parts[0]),
       let payloadData = Base64URLSegment.decode(parts[1]), let signature = Base64URLSegment.decode(parts[2])
     else { return .failure(.init("the bearer token is not a compact JWS of three Base64URL parts")) }
-    guard let header = try? JSONDecoder().decode(JWTHeader.self, from: headerData) else {
+    guard let header = try? ShieldedJSON.decode(JWTHeader.self, from: headerData) else {
       return .failure(.init("the JWT header is not a JSON object with string alg and typ"))
     }
     guard header.alg == "ES256" else { return .failure(.init("alg must be ES256, found \(header.alg)")) }
@@ -60,7 +61,7 @@ public struct AppStoreJWTVerifier: Sendable {
       let publicKey = try? P256.Signing.PublicKey(x963Representation: publicKeyBytes),
       publicKey.isValidSignature(ecdsa, for: Data((parts[0] + "." + parts[1]).utf8))
     else { return .failure(.init("the signature does not verify with the configured public key")) }
-    guard let claims = try? JSONDecoder().decode(JWTClaims.self, from: payloadData) else {
+    guard let claims = try? ShieldedJSON.decode(JWTClaims.self, from: payloadData) else {
       return .failure(
         .init("the JWT payload needs string iss, aud, bid, numeric exp and, if present, numeric iat"))
     }

@@ -3,6 +3,7 @@ import ExternalPurchaseTokens
 import Foundation
 import HTTPTypes
 import Hummingbird
+import JSONShield
 
 /// The App Store Server API (SPEC-APPSTORE 4) on the same server and JWT checks as the report
 /// API: production at the root, sandbox under `/sandbox`. The world's App Store runs in one
@@ -81,7 +82,7 @@ extension AppStoreRoutes {
   /// A body as JSON of a given shape; Apple's 400 without a code when it is not.
   func decoded<Value: Decodable>(_ data: Data, as type: Value.Type) throws -> Value {
     do {
-      return try JSONDecoder().decode(Value.self, from: data)
+      return try ShieldedJSON.decode(Value.self, from: data)
     } catch {
       throw AppStoreAPIError.malformed("the body is not the JSON object this endpoint takes")
     }

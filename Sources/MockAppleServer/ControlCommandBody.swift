@@ -1,5 +1,6 @@
 import Foundation
 import Hummingbird
+import JSONShield
 import WorldCommands
 
 /// Reads a control request's body as a `WorldCommand`: the one decoder of both control routes,
@@ -9,7 +10,7 @@ enum ControlCommandBody {
   static func command(from body: Data) -> Result<WorldCommand, ControlErrorBody> {
     let fields: CommandFields
     do {
-      fields = try JSONDecoder().decode(CommandFields.self, from: body)
+      fields = try ShieldedJSON.decode(CommandFields.self, from: body)
     } catch {
       return .failure(ControlErrorBody(decoding: error))
     }

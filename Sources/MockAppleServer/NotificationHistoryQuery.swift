@@ -1,4 +1,5 @@
 import Foundation
+import JSONShield
 import LifecycleSimulator
 
 /// Get Notification History's request body (`NotificationHistoryRequest`, SPEC-APPSTORE 4.10),
@@ -37,7 +38,7 @@ struct NotificationHistoryQuery: Hashable {
 
   /// The query, or the first problem in Apple's order of checks.
   static func parse(_ body: Data, now: VirtualTime) -> Result<Self, AppStoreAPIError> {
-    guard let fields = try? JSONDecoder().decode([String: JSONScalar].self, from: body) else {
+    guard let fields = try? ShieldedJSON.decode([String: JSONScalar].self, from: body) else {
       return .failure(.init(.generalBadRequest, "the body is not a NotificationHistoryRequest JSON object"))
     }
     guard case .int(let start)? = fields["startDate"] else {

@@ -1,4 +1,5 @@
 import Foundation
+import JSONShield
 import X509
 
 /// A compact JWS read without checking its signature: what `epsim decode` shows of signed data
@@ -25,7 +26,7 @@ public struct UnverifiedJWS: Sendable {
   /// The signed values inside the payload (a notification's `data.signedTransactionInfo` and
   /// `data.signedRenewalInfo`, a response's `signedTransactions[3]`), by their path, in order.
   public var nested: [(path: String, jws: UnverifiedJWS)] {
-    guard let object = try? JSONSerialization.jsonObject(with: payload) else { return [] }
+    guard let object = try? ShieldedJSON.object(payload) else { return [] }
     return Self.signedValues(in: object, path: "")
   }
 
@@ -38,7 +39,7 @@ public struct UnverifiedJWS: Sendable {
       return
     }
     let data = Data(text.utf8)
-    guard text.first == "{", let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
+    guard text.first == "{", let object = try? ShieldedJSON.object(data) as? [String: Any],
       !Self.signedValues(in: object, path: "").isEmpty
     else { return nil }
     header = Data()
@@ -71,8 +72,8 @@ public struct UnverifiedJWS: Sendable {
     let parts = text.split(separator: ".", omittingEmptySubsequences: false)
     guard parts.count == 3, let header = Base64URLSegment.decode(parts[0]),
       let payload = Base64URLSegment.decode(parts[1]), Base64URLSegment.decode(parts[2]) != nil,
-      let headerObject = try? JSONSerialization.jsonObject(with: header) as? [String: Any],
-      (try? JSONSerialization.jsonObject(with: payload)) is [String: Any],
+      let headerObject = try? ShieldedJSON.object(header) as? [String: Any],
+      (try? ShieldedJSON.object(payload)) is [String: Any],
       let algorithm = headerObject["alg"] as? String
     else { return nil }
     self.header = header
@@ -96,7 +97,7 @@ public struct UnverifiedJWS: Sendable {
   /// and subtype, a transaction, renewal info, or just a payload.
   public var kind: String {
     if header.isEmpty { return "JSON holding signed data" }
-    guard let object = try? JSONSerialization.jsonObject(with: payload) as? [String: Any] else {
+    guard let object = try? ShieldedJSON.object(payload) as? [String: Any] else {
       return "payload"
     }
     if let type = object["notificationType"] as? String {
@@ -158,14 +159,14 @@ public struct UnverifiedJWS: Sendable {
   private func jsonObject() -> [String: Any] {
     var object: [String: Any] = [
       "kind": kind,
-      "header": (try? JSONSerialization.jsonObject(with: header)) ?? [:],
+      "header": (try? ShieldedJSON.object(header)) ?? [:],
       "certificates": certificates.map {
         [
           "subject": $0.subject, "issuer": $0.issuer, "notBefore": Self.day($0.notBefore),
           "notAfter": Self.day($0.notAfter),
         ]
       },
-      "payload": (try? JSONSerialization.jsonObject(with: payload)) ?? [:],
+      "payload": (try? ShieldedJSON.object(payload)) ?? [:],
     ]
     let inner = nested
     if !inner.isEmpty {
@@ -175,7 +176,7 @@ public struct UnverifiedJWS: Sendable {
   }
 
   private static func pretty(_ json: Data) -> String {
-    guard let object = try? JSONSerialization.jsonObject(with: json),
+    guard let object = try? ShieldedJSON.object(json),
       let data = try? JSONSerialization.data(
         withJSONObject: object, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])
     else { return String(decoding: json, as: UTF8.self) }
