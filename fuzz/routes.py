@@ -5,6 +5,7 @@ import http.client
 import json
 import os
 import random
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -179,6 +180,11 @@ def main():
     server.wait(30)
     summary = ", ".join(f"{status}: {count}" for status, count in sorted(statuses.items()))
     print(f"fuzz/routes: {sent} requests in {elapsed:.0f} s ({sent / elapsed:.0f}/s), seed {seed}; {summary}")
+    log.close()
+    if not failures and alive:
+        shutil.rmtree(folder, ignore_errors=True)
+    else:
+        print(f"fuzz/routes: the server's log is in {folder}/serve.log", file=sys.stderr)
     if failures or not alive:
         for failure in failures:
             print(f"fuzz/routes: FAILED: {failure}", file=sys.stderr)

@@ -14,7 +14,7 @@ enum XcodeJSON {
     case .null: out += "null"
     case .bool(let flag): out += flag ? "true" : "false"
     case .number(let text): out += text
-    case .string(let text): out += quoted(text)
+    case .string(let text): out += JSONText.quoted(text)
     case .array(let items):
       // Xcode spreads even an empty array over two lines.
       out += "[\n"
@@ -32,29 +32,11 @@ enum XcodeJSON {
       }
       out += "{\n"
       for (index, member) in sorted.enumerated() {
-        out += inner + quoted(member.name) + " : "
+        out += inner + JSONText.quoted(member.name) + " : "
         write(member.value, indent: inner, into: &out)
         out += index == sorted.count - 1 ? "\n" : ",\n"
       }
       out += indent + "}"
     }
-  }
-
-  static func quoted(_ text: String) -> String {
-    var out = "\""
-    for scalar in text.unicodeScalars {
-      switch scalar {
-      case "\"": out += "\\\""
-      case "\\": out += "\\\\"
-      case "\n": out += "\\n"
-      case "\r": out += "\\r"
-      case "\t": out += "\\t"
-      case _ where scalar.value < 0x20:
-        let hex = String(scalar.value, radix: 16, uppercase: false)
-        out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-      default: out.unicodeScalars.append(scalar)
-      }
-    }
-    return out + "\""
   }
 }

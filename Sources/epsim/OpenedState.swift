@@ -75,21 +75,21 @@ final class OpenedState {
     do throws(JournalError) {
       if isNew { try directory.writeManifest(start: start, writtenBy: "epsim \(EpsimVersion.current)") }
       let (journal, contents) = try JournalFile.load(path: directory.file("journal.jsonl"))
-      let box = ResumeBox()
+      let box = ResultBox<Result<MockAppleState.Resumed, JournalError>>()
       let done = DispatchSemaphore(value: 0)
       Task {
         do throws(JournalError) {
-          box.result = .success(
+          box.value = .success(
             try await state.resume(
               journal: journal, lines: contents.lines, droppedBytes: contents.droppedBytes,
               onFailure: onFailure))
         } catch {
-          box.result = .failure(error)
+          box.value = .failure(error)
         }
         done.signal()
       }
       done.wait()
-      return try box.result!.get()
+      return try box.value!.get()
     } catch {
       throw ReportCLI.usage(command, "--state \(error.description)")
     }
@@ -110,10 +110,4 @@ final class OpenedState {
     }
     return text
   }
-}
-
-/// Carries the replay's result from its task to the waiting thread (set once, read after the
-/// semaphore).
-private final class ResumeBox: @unchecked Sendable {
-  var result: Result<MockAppleState.Resumed, JournalError>?
 }

@@ -83,7 +83,8 @@ final class ServerBridge: SimulationOwner, @unchecked Sendable {
   }
 }
 
-/// A value one task writes and another reads after a semaphore says it is there.
-private final class ResultBox<Value>: @unchecked Sendable {
+/// A value one task writes and another reads after a semaphore says it is there (the semaphore
+/// orders the two accesses, so no lock is needed).
+final class ResultBox<Value>: @unchecked Sendable {
   var value: Value?
 }

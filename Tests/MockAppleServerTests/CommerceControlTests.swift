@@ -172,6 +172,31 @@ struct CommerceControlTests {
     }
   }
 
+  /// The two settings a `.storekit` file gives (`commerce default-renewal-rate`,
+  /// `default-failing-renewals`) are steps too, with the same values and refusals.
+  @Test func storeKitDefaultsAreStepsToo() async throws {
+    try await TestServer.withAppStore { server in
+      try await server.commerce(["type": "defaultRenewalRate", "value": "real"])
+      try await server.commerce(["type": "defaultFailingRenewals", "enabled": true])
+      let commerce = await server.mock.state.commerce
+      #expect(commerce.defaultRate == .realTime)
+      #expect(commerce.failingByDefault)
+      for body in [
+        #"{"type":"defaultRenewalRate","value":"2m"}"#,
+        #"{"type":"defaultRenewalRate","value":"\#(String(repeating: "x", count: 10_000))"}"#,
+        #"{"type":"defaultRenewalRate"}"#,
+      ] {
+        let bad = try await server.request("POST", "/epsim/v1/commerce/events", body: Data(body.utf8))
+        #expect(bad.status == 400)
+        #expect(try bad.json()["fieldName"] as? String == "value")
+      }
+      let missing = try await server.request(
+        "POST", "/epsim/v1/commerce/events", body: Data(#"{"type":"defaultFailingRenewals"}"#.utf8))
+      #expect(missing.status == 400)
+      #expect(try missing.json()["fieldName"] as? String == "enabled")
+    }
+  }
+
   /// A purchase is made in the app: the control API refuses one on a device without it, with the
   /// reason `epsim run` and the terminal UI give, and the App Store stays as it was.
   @Test func buyingWithoutTheAppIsRefused() async throws {
