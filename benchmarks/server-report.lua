@@ -27,6 +27,12 @@ end
 
 wrk.body = report("6C5DA3C5-8D7A-4F5C-9E6B-2F0B4C1E9A11", "bench", 1200)
 
+-- EPSIM_DELAY_MS paces each connection, as in server-history.lua.
+local pause = tonumber(os.getenv("EPSIM_DELAY_MS") or "0")
+function delay()
+  return pause
+end
+
 local counter = 0
 local thread_number = 0
 local threads = 0

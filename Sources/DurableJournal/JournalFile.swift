@@ -76,6 +76,29 @@ public final class JournalFile: @unchecked Sendable {
 
   /// Appends one line (it must hold no newline) and waits until it is on disk.
   public func append(_ line: [UInt8]) throws(JournalError) {
+    try writeLine(line)
+    try syncToDisk()
+  }
+
+  /// Waits until every line written so far is on disk.
+  public func syncToDisk() throws(JournalError) {
+    guard syncData(descriptor) == 0 else { throw JournalError(path: path, reason: Self.lastError()) }
+  }
+
+  /// A syncer for this file's lines (group commit): see `JournalSyncer`.
+  public func makeSyncer(onFailure: @escaping @Sendable (String) -> Never) -> JournalSyncer {
+    // A descriptor of the syncer's own, closed when its thread ends: the file may be closed
+    // (and its number reused) before the last sync has run.
+    let (descriptor, path) = (dup(descriptor), path)
+    guard descriptor >= 0 else { onFailure("\(path): \(Self.lastError())") }
+    return JournalSyncer(
+      sync: { syncData(descriptor) == 0 ? nil : "\(path): \(Self.lastError())" }, onFailure: onFailure,
+      onFinish: { close(descriptor) })
+  }
+
+  /// Appends one line (it must hold no newline) without waiting for the disk: the line is
+  /// durable after the next `syncToDisk()`, or once a `JournalSyncer` has synced it.
+  public func writeLine(_ line: [UInt8]) throws(JournalError) {
     precondition(!line.contains(UInt8(ascii: "\n")), "a journal line holds no newline")
     let whole = line + [UInt8(ascii: "\n")]
     var written = 0
@@ -87,7 +110,6 @@ public final class JournalFile: @unchecked Sendable {
       }
       written += count
     }
-    guard syncData(descriptor) == 0 else { throw JournalError(path: path, reason: Self.lastError()) }
     lineCount += 1
   }
 

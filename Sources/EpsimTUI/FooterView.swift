@@ -54,9 +54,12 @@ extension TUIState {
   /// the most labelled keys that still leave room for the tail of the rest.
   func footerPlan(width: Int, rows: Int) -> FooterPlan {
     let bindings = footerBindings()
-    let widths = bindings.map {
-      DisplayWidth.of($0.keys[0].label(for: lineStyle)) + 1 + DisplayWidth.of($0.label)
-    }
+    // Every width measured once: the loop below tries each count of labelled keys, and the
+    // state asks for this plan on every key press (the fuzzer found it the costliest step).
+    let keys = bindings.map { $0.keys[0].label(for: lineStyle) }
+    let keyWidths = keys.map(DisplayWidth.of)
+    let widths = bindings.indices.map { keyWidths[$0] + 1 + DisplayWidth.of(bindings[$0].label) }
+    let more = ("more:", DisplayWidth.of("more:"))
     for shown in stride(from: bindings.count, through: 0, by: -1) {
       var plan = FooterPlan()
       var (x, row) = (0, 0)
@@ -66,14 +69,14 @@ extension TUIState {
         x += widths[index] + 2
       }
       if shown < bindings.count {
-        let words = ["more:"] + bindings[shown...].map { $0.keys[0].label(for: lineStyle) }
+        let words = [more] + (shown..<bindings.count).map { (keys[$0], keyWidths[$0]) }
         // The bare keys flow over the rows left, a line break only between keys.
         if let tail = Self.flow(words, from: (x, row), width: width, rows: rows) {
           plan.tail = tail
           return plan
         }
         // Nothing fits even bare: the tail alone, shortened, on the first row.
-        if shown == 0 { return FooterPlan(items: [], tail: [(words.joined(separator: " "), 0, 0)]) }
+        if shown == 0 { return FooterPlan(items: [], tail: [(words.map(\.0).joined(separator: " "), 0, 0)]) }
       } else if row < rows, x - 2 <= width {
         return plan
       }
@@ -81,15 +84,16 @@ extension TUIState {
     return FooterPlan()
   }
 
-  /// Words placed from `start` on, one space apart, over at most `rows` rows of `width`: one
-  /// piece of text per row used, or nil when they do not fit.
-  static func flow(_ words: [String], from start: (x: Int, row: Int), width: Int, rows: Int)
+  /// Words (each with its display width) placed from `start` on, one space apart, over at most
+  /// `rows` rows of `width`: one piece of text per row used, or nil when they do not fit.
+  static func flow(
+    _ words: [(text: String, width: Int)], from start: (x: Int, row: Int), width: Int, rows: Int
+  )
     -> [(text: String, x: Int, row: Int)]?
   {
     var pieces: [(text: String, x: Int, row: Int)] = []
     var (x, row) = start
-    for word in words {
-      let wordWidth = DisplayWidth.of(word)
+    for (word, wordWidth) in words {
       if let last = pieces.last, last.row == row {
         if x + 1 + wordWidth <= width {
           pieces[pieces.count - 1].text += " " + word

@@ -22,6 +22,14 @@ public struct ReportLedger: Hashable, Sendable {
 
   /// Request identifiers of each token's accepted reports, oldest first.
   private var requestIdentifiersByToken: [String: [String]] = [:]
+  /// Tokens with an accepted `DUPLICATE_TOKEN` report: asked after every change a server makes,
+  /// so kept as a set rather than found by reading each token's reports again.
+  private var tokensReportedAsDuplicates: Set<String> = []
+
+  /// Whether an accepted report of this token has the status `DUPLICATE_TOKEN`.
+  public func hasDuplicateTokenReport(_ externalPurchaseId: String) -> Bool {
+    tokensReportedAsDuplicates.contains(externalPurchaseId)
+  }
 
   /// Accepted reports of one token, oldest first.
   public func reports(for externalPurchaseId: String) -> [ExternalPurchaseReport] {
@@ -61,6 +69,7 @@ public struct ReportLedger: Hashable, Sendable {
     reports[report.requestIdentifier] = report
     order.append(report.requestIdentifier)
     requestIdentifiersByToken[report.externalPurchaseId, default: []].append(report.requestIdentifier)
+    if report.status == .duplicateToken { tokensReportedAsDuplicates.insert(report.externalPurchaseId) }
     if statuses[report.externalPurchaseId] != .lineItem {
       statuses[report.externalPurchaseId] = report.status
     }

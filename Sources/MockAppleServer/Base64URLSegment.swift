@@ -1,3 +1,4 @@
+import ExternalPurchaseTokens
 import Foundation
 
 /// Decoding of one unpadded Base64URL segment of a compact JWS (RFC 7515 section 2).
@@ -19,9 +20,7 @@ enum Base64URLSegment {
 
   /// Unpadded Base64URL text of `data`.
   static func encode(_ data: Data) -> String {
-    data.base64EncodedString().replacingOccurrences(of: "+", with: "-").replacingOccurrences(
-      of: "/", with: "_"
-    )
-    .replacingOccurrences(of: "=", with: "")
+    // The token codec's encoder: Foundation's text replacements took a fifth of a purchase's time.
+    Base64URL.encode(data)
   }
 }

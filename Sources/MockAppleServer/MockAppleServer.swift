@@ -41,6 +41,8 @@ public struct MockAppleServer: Sendable {
     async throws
   {
     let router = Router()
+    // First of all: no answer leaves before the changes it may show are on disk (`--state`).
+    router.add(middleware: SavedAnswers(gate: state.saved))
     // Before any route: router middleware applies only to routes registered after it.
     if let token = configuration.controlToken {
       router.add(middleware: ControlAccess(token: token, state: state))

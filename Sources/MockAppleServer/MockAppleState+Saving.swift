@@ -91,6 +91,7 @@ extension MockAppleState {
     (saver.wallClock, saver.savedWallClock) = (wallClock, wallClock)
     wallClockReal = wallClock
     self.saver = saver
+    saved.attach(saver.syncer)
     // Sent or not, nobody knows: give each up rather than risk a second delivery.
     let interrupted = notifications.inFlightKeys.sorted()
     for key in interrupted {

@@ -35,6 +35,8 @@ public actor MockAppleState {
   private var heardEvents: Set<CommerceDomainEvent> = []
   /// Writes every change to the state directory (`epsim serve --state`); nil keeps state in memory.
   var saver: StateSaver?
+  /// Where answers and webhook sends wait until the saver's changes are on disk.
+  public nonisolated let saved = SavedChangesGate()
   /// The real time (ms since 1970) the virtual clock last caught up with under `--clock wall`.
   var wallClockReal: Int64?
   /// The step the wall clock added last, while nothing else has changed since: the next tick
@@ -222,11 +224,9 @@ public actor MockAppleState {
   public func takeDueDeliveries() throws -> [NotificationDelivery] {
     let world = simulation.world
     let due = NotificationSchedule(settings: notificationSettings).due(
-      in: world, known: notifications.keys,
+      in: world, isKnown: notifications.contains(key:),
       isReported: { id in ledgers.values.contains { $0.statuses[id] != nil } },
-      isDuplicate: { id in
-        ledgers.values.contains { $0.reports(for: id).contains { $0.status == .duplicateToken } }
-      })
+      isDuplicate: { id in ledgers.values.contains { $0.hasDuplicateTokenReport(id) } })
     let tokenNotifications = try due.map {
       try NotificationLog.delivery(for: $0, seed: world.seed, authority: authority)
     }

@@ -14,10 +14,12 @@ struct NotificationDispatcher: Sendable {
       WebhookSender(url: $0, timeout: state.notificationSettings.webhookTimeout)
     }
     var touched: [String] = []
-    let before = await state.notifications.keys
+    let before = await state.notifications.deliveries.count
     while true {
       let due = try await state.takeDueDeliveries()
       guard let sender, !due.isEmpty else { break }
+      // The "sending" marker (and all before it) is on disk before any byte goes out.
+      await state.saved.waitUntilSaved()
       for delivery in due {
         let (status, error, result) = await sender.send(signedPayload: delivery.signedPayload)
         let at = delivery.nextAttemptAt ?? delivery.dueAt
@@ -26,7 +28,6 @@ struct NotificationDispatcher: Sendable {
         touched.append(delivery.key)
       }
     }
-    let log = await state.notifications.deliveries
-    return log.filter { touched.contains($0.key) || !before.contains($0.key) }
+    return await state.notifications.deliveries(addedSince: before, orWithKeys: touched)
   }
 }

@@ -10,6 +10,9 @@ public struct NotificationLog: Sendable {
   private var indexByKey: [String: Int] = [:]
   /// Deliveries handed out for sending and not yet recorded, so two callers never send one twice.
   private var inFlight: Set<String> = []
+  /// Positions of the deliveries with a next attempt: the only ones `takeDue` needs to look at,
+  /// so a long-running server does not scan its whole log after every change.
+  private var scheduled: Set<Int> = []
   /// How many of the server's App Store events have been turned into notifications so far.
   public internal(set) var commerceEventsSeen = 0
   /// How many TEST notifications were requested, to key each one.
@@ -17,7 +20,15 @@ public struct NotificationLog: Sendable {
 
   public init() {}
 
-  public var keys: Set<String> { Set(indexByKey.keys) }
+  /// Whether a notification with this key is in the log.
+  public func contains(key: String) -> Bool { indexByKey[key] != nil }
+
+  /// The deliveries added at or after position `count`, and those with one of `keys`, in log order.
+  public func deliveries(addedSince count: Int, orWithKeys keys: [String]) -> [NotificationDelivery] {
+    let start = min(max(count, 0), deliveries.count)
+    let earlier = Set(keys.compactMap { indexByKey[$0] }.filter { $0 < start })
+    return earlier.sorted().map { deliveries[$0] } + deliveries[start...]
+  }
 
   /// Adds newly due token notifications, signed, each due for its first attempt at its due time.
   public mutating func add(
@@ -43,6 +54,7 @@ public struct NotificationLog: Sendable {
       delivery.nextAttemptAt = settings.webhookURL == nil ? nil : delivery.dueAt
       delivery.state = settings.webhookURL == nil ? .notSent : .pending
       indexByKey[delivery.key] = deliveries.count
+      if delivery.nextAttemptAt != nil { scheduled.insert(deliveries.count) }
       deliveries.append(delivery)
     }
   }
@@ -69,7 +81,7 @@ public struct NotificationLog: Sendable {
   /// Deliveries whose next attempt is due at or before `now`, in time order (ties in the order
   /// created); they count as in flight until `record` is called for them.
   public mutating func takeDue(now: VirtualTime) -> [NotificationDelivery] {
-    let due = deliveries.indices.filter { index in
+    let due = scheduled.filter { index in
       guard let next = deliveries[index].nextAttemptAt else { return false }
       return next <= now && !inFlight.contains(deliveries[index].key)
     }.sorted { (deliveries[$0].nextAttemptAt ?? 0, $0) < (deliveries[$1].nextAttemptAt ?? 0, $1) }
@@ -92,6 +104,7 @@ public struct NotificationLog: Sendable {
     deliveries[index].attempts.append(attempt)
     deliveries[index].state = .failed
     deliveries[index].nextAttemptAt = nil
+    scheduled.remove(index)
   }
 
   /// Records an attempt with the retry schedule of the delivery's environment (none in sandbox
@@ -115,6 +128,7 @@ public struct NotificationLog: Sendable {
       deliveries[index].state = .failed
       deliveries[index].nextAttemptAt = nil
     }
+    if deliveries[index].nextAttemptAt == nil { scheduled.remove(index) } else { scheduled.insert(index) }
   }
 
   /// FNV-1a of a text: stable across runs, unlike `Hasher`.

@@ -23,7 +23,7 @@ public struct NotificationSchedule: Sendable {
   /// `isReported` says whether a token (by externalPurchaseId) has an accepted report,
   /// `isDuplicate` whether one of them reported it as `DUPLICATE_TOKEN`.
   public func due(
-    in world: WorldState, known: Set<String>, isReported: (String) -> Bool,
+    in world: WorldState, isKnown: (String) -> Bool, isReported: (String) -> Bool,
     isDuplicate: (String) -> Bool = { _ in false }
   )
     -> [ScheduledNotification]
@@ -32,7 +32,7 @@ public struct NotificationSchedule: Sendable {
     func add(_ subtype: NotificationSubtype, _ issued: IssuedToken, at time: VirtualTime, occurrence: Int = 0)
     {
       let key = "\(issued.id)/\(subtype.rawValue)/\(occurrence)"
-      guard time <= world.now, !known.contains(key) else { return }
+      guard time <= world.now, !isKnown(key) else { return }
       due.append(
         ScheduledNotification(
           key: key, subtype: subtype, tokenIndex: issued.id, token: issued.token, dueAt: time))

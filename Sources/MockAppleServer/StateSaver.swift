@@ -1,11 +1,13 @@
 import DurableJournal
 import Foundation
 
-/// Writes the server's changes to its state directory's journal (`epsim serve --state`), each on
-/// disk before the answer that acknowledges it leaves, and remembers how much of the history the
-/// journal already holds.
+/// Writes the server's changes to its state directory's journal (`epsim serve --state`), and
+/// remembers how much of the history the journal already holds. Each change is written here and
+/// made durable by `syncer` in groups; the answer that acknowledges it waits for that
+/// (`SavedAnswers`).
 final class StateSaver {
   let journal: JournalFile
+  let syncer: JournalSyncer
   /// Called when a change cannot be written: the server stops rather than acknowledge what it
   /// could lose (restarted, it resumes from what is on disk).
   let onFailure: @Sendable (String) -> Never
@@ -28,20 +30,24 @@ final class StateSaver {
     position: Int
   ) {
     self.journal = journal
+    self.syncer = journal.makeSyncer(onFailure: onFailure)
     self.onFailure = onFailure
     self.lineage = lineage
     self.count = count
     self.position = position
   }
 
-  /// Writes one change and waits until it is on disk.
+  deinit { syncer.stop() }
+
+  /// Writes one change; it is on disk once `syncer` has synced it.
   func write(_ change: SavedChange) {
     let line: Data
     do { line = try encoder.encode(change) } catch {
       onFailure("\(journal.path): a change could not be encoded: \(error)")
     }
     do throws(JournalError) {
-      try journal.append(Array(line))
+      try journal.writeLine(Array(line))
+      syncer.wrote()
     } catch {
       onFailure("could not write the state: \(error.description)")
     }

@@ -78,6 +78,11 @@ struct ReportStatusRuleTests {
     }
     #expect(
       ledger.submit(fixture.report(fixture.services, .duplicateToken), world: fixture.world).errors.isEmpty)
+    // Only the accepted one counts as a duplicate's report (the server stops its reminders).
+    #expect(ledger.hasDuplicateTokenReport(fixture.services.token.externalPurchaseId))
+    for token in [fixture.plain, fixture.inApp, fixture.acquisition] {
+      #expect(!ledger.hasDuplicateTokenReport(token.token.externalPurchaseId))
+    }
   }
 
   @Test func lineItemStatusCannotRegress() throws {

@@ -21,7 +21,8 @@ struct NotificationScheduleTests {
     var simulation = simulation
     if time > simulation.world.now { try simulation.apply(.advanceClock(to: time)) }
     return NotificationSchedule(settings: settings).due(
-      in: simulation.world, known: [], isReported: { reported.contains($0) || duplicates.contains($0) },
+      in: simulation.world, isKnown: { _ in false },
+      isReported: { reported.contains($0) || duplicates.contains($0) },
       isDuplicate: { duplicates.contains($0) })
   }
 
@@ -107,9 +108,10 @@ struct NotificationScheduleTests {
     var simulation = try world(.sandbox)
     try simulation.apply(.advanceClock(to: simulation.world.now + 11 * Milliseconds.day))
     let schedule = NotificationSchedule(settings: NotificationSettings())
-    let first = schedule.due(in: simulation.world, known: []) { _ in false }
+    let first = schedule.due(in: simulation.world, isKnown: { _ in false }) { _ in false }
     #expect(first.map(\.dueAt) == first.map(\.dueAt).sorted())
-    #expect(schedule.due(in: simulation.world, known: Set(first.map(\.key))) { _ in false }.isEmpty)
+    #expect(
+      schedule.due(in: simulation.world, isKnown: Set(first.map(\.key)).contains) { _ in false }.isEmpty)
   }
 }
 
@@ -121,7 +123,8 @@ struct NotificationLogTests {
     try simulation.apply(.requestToken(device: "alice.iphone", type: .services))
     let settings = NotificationSettings(webhookURL: "http://127.0.0.1:9/hook")
     let notification = try #require(
-      NotificationSchedule(settings: settings).due(in: simulation.world, known: []) { _ in false }.first)
+      NotificationSchedule(settings: settings).due(in: simulation.world, isKnown: { _ in false }) { _ in false
+      }.first)
     var log = NotificationLog()
     try log.add(
       [notification], world: simulation.world, settings: settings, authority: try TestCertificateAuthority())

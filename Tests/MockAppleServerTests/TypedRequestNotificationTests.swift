@@ -13,7 +13,8 @@ struct TypedRequestNotificationTests {
     let authority = try TestCertificateAuthority()
     var log = NotificationLog()
     try log.add(
-      NotificationSchedule(settings: settings).due(in: world, known: []) { _ in false }, world: world,
+      NotificationSchedule(settings: settings).due(in: world, isKnown: { _ in false }) { _ in false },
+      world: world,
       settings: settings, authority: authority)
     var tokens: [[String: Any]] = []
     for delivery in log.deliveries where delivery.subtype == "CREATED" {

@@ -11,6 +11,9 @@ let keys: [Key] =
     .pageDown, .home, .end, .function(1), .ctrl("a"), .ctrl("k"), .ctrl("u"), .ctrl("c"),
   ]
 
+/// The UI on the demo world, built once: a value, so each input starts from its own copy.
+let startingState = TUIState(world: DemoWorld.world(), products: DemoCatalog.products, width: 80, height: 24)
+
 /// libFuzzer entry point for the terminal UI's pure state: random keys, window sizes (0 to 300
 /// columns, 0 to 100 rows) and clock ticks (at most 100 an input), each handled and the screen
 /// drawn every 32nd and at the end, as the terminal loop does. Effects (files, clipboard) are
@@ -18,7 +21,7 @@ let keys: [Key] =
 @_cdecl("LLVMFuzzerTestOneInput")
 public func terminalUIFuzz(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
   let bytes = Array(UnsafeBufferPointer(start: data, count: size))
-  var state = TUIState(world: DemoWorld.world(), products: DemoCatalog.products, width: 80, height: 24)
+  var state = startingState
   var index = 0
   func next() -> UInt8 {
     defer { index += 1 }
