@@ -33,6 +33,9 @@ function delay()
   return pause
 end
 
+-- EPSIM_RUN keeps the ids of one wrk run apart from another's on the same server: an id sent
+-- again with the same body is a resend (answered 200, stored once), which would flatter a run.
+local run = tonumber(os.getenv("EPSIM_RUN") or "0")
 local counter = 0
 local thread_number = 0
 local threads = 0
@@ -47,6 +50,6 @@ function request()
     return wrk.format()
   end
   counter = counter + 1
-  local request_id = string.format("%08X-0000-4000-8000-%012X", thread_number, counter)
-  return wrk.format(nil, nil, nil, report(request_id, thread_number .. "-" .. counter, 1210))
+  local request_id = string.format("%08X-%04X-4000-8000-%012X", thread_number, run, counter)
+  return wrk.format(nil, nil, nil, report(request_id, run .. "-" .. thread_number .. "-" .. counter, 1210))
 end
