@@ -47,7 +47,18 @@ extension TUIState {
   /// Rows the footer needs: two when one cannot label every key and the screen is tall enough.
   var footerRows: Int {
     guard height >= ScreenLayout.twoRowFooterHeight else { return 1 }
-    return footerPlan(width: width, rows: 1).tail.isEmpty ? 1 : 2
+    return footerLabelsFitOneRow(width: width) ? 1 : 2
+  }
+
+  /// Whether every footer key fits with its label on one row of `width`: exactly when
+  /// `footerPlan(width:rows: 1)` has no tail, found with one sum instead of the plan's search,
+  /// since the layout asks on every key press.
+  func footerLabelsFitOneRow(width: Int) -> Bool {
+    let bindings = footerBindings()
+    let labelled = bindings.reduce(0) {
+      $0 + DisplayWidth.of($1.keys[0].label(for: lineStyle)) + 1 + DisplayWidth.of($1.label)
+    }
+    return bindings.isEmpty || labelled + 2 * (bindings.count - 1) <= width
   }
 
   /// Where each labelled key goes (flowing over `rows` rows) and the bare-key tail, if any:

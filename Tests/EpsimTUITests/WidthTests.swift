@@ -110,3 +110,22 @@ struct WidthTests {
     #expect(text(20) == ["Created", "2026-03-01T09:00:00.", "000Z", "1772355600000 ms"])
   }
 }
+
+@Suite("Footer rows")
+struct FooterRowsTests {
+  /// The layout's quick answer (one sum) agrees with the footer's full plan at every width, in
+  /// the states whose footers differ most: a fresh world, an installed app, a form open.
+  @Test func theQuickAnswerMatchesThePlanAtEveryWidth() {
+    var installed = TUIState.demo()
+    installed.type("i")
+    var searching = TUIState.demo()
+    searching.type("/")
+    for state in [TUIState.demo(), installed, searching] {
+      for width in 0...300 {
+        #expect(
+          state.footerLabelsFitOneRow(width: width) == state.footerPlan(width: width, rows: 1).tail.isEmpty,
+          "width \(width) in \(state.context)")
+      }
+    }
+  }
+}
