@@ -47,9 +47,9 @@ extension TUIState {
   }
 
   /// Why the history cannot go back to `position`, if it cannot: a step a backend made through
-  /// the App Store Server API lies between (docs/decisions.md, "Undo once the server has
-  /// answered"). The backend was told it succeeded and keeps what it set, so the UI does not take
-  /// it back; steps after it can be undone.
+  /// the App Store Server API lies between (docs/decisions/0143-one-simulation-and-one-history.md,
+  /// "Undo once the server has answered"). The backend was told it succeeded and keeps what it
+  /// set, so the UI does not take it back; steps after it can be undone.
   func refusalToRewind(to position: Int) -> String? {
     let backend = simulation.newestBackendStep
     guard position < backend else { return nil }

@@ -3,7 +3,8 @@
 /// One table serves both the engine (a key the device's OS does not know cannot make the app
 /// eligible) and `epsim lint` (a key newer than the deployment target draws a warning), so the
 /// two can never disagree. It lives in this small module, with no dependency, so that the
-/// Foundation-only linter need not pull in the engine (docs/decisions.md).
+/// Foundation-only linter need not pull in the engine
+/// (docs/decisions/0107-fidelity-key-versions-period-expectations-the.md).
 public struct KeyAvailability: Hashable, Sendable {
   /// The key or entitlement, as it appears in the Info.plist or the entitlements file.
   public let name: String

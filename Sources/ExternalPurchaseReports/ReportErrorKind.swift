@@ -2,7 +2,8 @@
 ///
 /// Apple publishes names for most of these and numeric codes for some. Where no code is
 /// published epsim answers with its own code from 9001 up, so a backend never mistakes an epsim
-/// guess for Apple's number; where no name is published the name is epsim's (docs/decisions.md).
+/// guess for Apple's number; where no name is published the name is epsim's
+/// (docs/decisions/0088-report-error-codes-apple-does-not-publish-are.md).
 public enum ReportErrorKind: String, CaseIterable, Hashable, Sendable {
   // Names Apple publishes.
   case lineItemCreationDateOutOfRange = "LineItemCreationDateOutOfRangeError"

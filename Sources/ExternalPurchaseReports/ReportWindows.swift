@@ -1,7 +1,8 @@
 import LifecycleSimulator
 
 /// The time limits on line items (SPEC 7). Apple speaks of years; epsim counts a year as 365
-/// virtual days so the limits are exact and testable to the millisecond (docs/decisions.md).
+/// virtual days so the limits are exact and testable to the millisecond
+/// (docs/decisions/0089-a-year-is-365-virtual-days-report-windows-are.md).
 public enum ReportWindows {
   public static let year: VirtualDuration = 365 * Milliseconds.day
   /// Line items may be reported for three years after their creation date.

@@ -3,7 +3,8 @@
 ///
 /// History is stored as events and outcomes, not as one world per step: a long session would
 /// otherwise keep millions of worlds. Earlier worlds are rebuilt from a snapshot taken every
-/// so many steps, replaying the events after it (docs/decisions.md, "History as snapshots").
+/// so many steps, replaying the events after it
+/// (docs/decisions/0125-history-as-snapshots-plus-replay-not-one-world.md).
 public struct Simulation: UndoableHistory, Sendable {
   /// One applied event, its outcome, and the clock right after it.
   public struct Step: Hashable, Sendable {

@@ -37,7 +37,8 @@ extension WorldState {
 ///
 /// Switched on instead of `KeyAvailability` itself: matching a `KeyAvailability` case compares
 /// whole values (a long key name and six versions), and every token request did that several
-/// times over (docs/decisions.md, the `generate` regression).
+/// times over (the `generate` regression,
+/// docs/decisions/0140-the-generate-slowdown-and-a-guard-against-the.md).
 enum CustomLinkListing {
   case regionsKey, streamingKey, allowedRegionsEntitlement
 

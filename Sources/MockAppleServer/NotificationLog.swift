@@ -97,7 +97,9 @@ public struct NotificationLog: Sendable {
   mutating func markInFlight(_ keys: [String]) { inFlight.formUnion(keys.filter { indexByKey[$0] != nil }) }
 
   /// Records an attempt that may or may not have reached the webhook and gives the delivery up,
-  /// so that it is never delivered twice (a server stopped mid-send, docs/decisions.md).
+  /// so that it is never delivered twice (a server stopped mid-send,
+  /// docs/decisions/0145-a-durable-server-state-dir-and-clock-wall.md,
+  /// "At most once for an interrupted delivery").
   mutating func abandon(_ key: String, attempt: DeliveryAttempt) {
     inFlight.remove(key)
     guard let index = indexByKey[key] else { return }

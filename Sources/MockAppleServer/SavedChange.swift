@@ -20,7 +20,8 @@ enum SavedChange: Codable {
   case sending([String])
   /// What one send attempt came to.
   case attempt(key: String, attempt: DeliveryAttempt)
-  /// An attempt the server stopped in the middle of: not sent again (docs/decisions.md).
+  /// An attempt the server stopped in the middle of: not sent again
+  /// (docs/decisions/0145-a-durable-server-state-dir-and-clock-wall.md).
   case abandoned(key: String, attempt: DeliveryAttempt)
 }
 

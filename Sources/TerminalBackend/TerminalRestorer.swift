@@ -9,7 +9,7 @@ import Glibc
 /// settings saved before curses started with `tcsetattr`, then reinstalls the action that was
 /// there before (the default, or the Swift runtime's crash reporter) and raises the signal
 /// again, so the process ends with the status the signal implies. It does not call `endwin`,
-/// which is not async-signal-safe. See docs/decisions.md.
+/// which is not async-signal-safe. See docs/decisions/0065-restoring-the-terminal-from-a-signal-handler.md.
 enum TerminalRestorer {
   /// Signals that end a process; one the process was started with ignored stays ignored (nohup).
   static let endingSignals: [Int32] = [SIGINT, SIGTERM, SIGHUP, SIGQUIT]

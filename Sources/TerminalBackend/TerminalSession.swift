@@ -14,8 +14,10 @@ public enum TerminalSession {
   ///
   /// The first event is `.resize` with the starting size. Ctrl-C is not a key unless the app's
   /// `takesControlCAsKey` says so: it raises SIGINT, which restores the terminal and ends the
-  /// process with the usual status (see docs/decisions.md); so do SIGTERM, SIGHUP, SIGQUIT and
-  /// crashes, whatever the app says.
+  /// process with the usual status (see docs/decisions/0064-ctrl-c-is-sigint-not-a-key.md
+  /// and, for the app's choice,
+  /// docs/decisions/0110-ctrl-c-is-a-key-in-epsim-quitting-with-unsaved.md); so do SIGTERM,
+  /// SIGHUP, SIGQUIT and crashes, whatever the app says.
   /// - Throws: `TerminalSessionError` when there is no terminal or curses does not know it.
   @discardableResult
   public static func run<App: TerminalApp>(

@@ -51,7 +51,7 @@ struct WorldHistory: Sendable {
   private static let noCustomer = UInt32.max
   /// A snapshot is taken after a store change once this many changes, or this many steps, passed
   /// since the last one: a rewind then replays fewer store changes, and walks fewer token steps,
-  /// than these (docs/decisions.md, "One simulation and one history").
+  /// than these (docs/decisions/0143-one-simulation-and-one-history.md).
   static let changesBetweenSnapshots = 128
   static let stepsBetweenSnapshots = 10_000
 

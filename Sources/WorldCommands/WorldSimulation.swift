@@ -4,7 +4,7 @@ import LifecycleSimulator
 
 /// The token world and the App Store as one simulation with one history: every door (`epsim run`,
 /// the terminal UI, `epsim serve`) applies its steps here, each once, and nothing else keeps the
-/// two in step (docs/decisions.md, "One simulation and one history").
+/// two in step (docs/decisions/0143-one-simulation-and-one-history.md).
 ///
 /// A step is a `WorldStep`: token events, which the App Store follows (a device's storefront moves
 /// its customer's account, the clock runs renewals), a purchase step, or a change a backend made

@@ -4,8 +4,8 @@ import LifecycleSimulator
 
 /// A resolved step as JSON, for the state a server keeps on disk (`epsim serve --state`): token
 /// events and purchase steps in their own shapes, a backend's change as one of the three the App
-/// Store Server API makes. The journal's format version guards the shape (docs/decisions.md,
-/// "A durable server").
+/// Store Server API makes. The journal's format version guards the shape
+/// (docs/decisions/0145-a-durable-server-state-dir-and-clock-wall.md, "Format").
 extension WorldStep: Codable {
   private enum Kind: String, Codable {
     case events, purchase, appAccountToken, extendRenewalDate, extendRenewalDates
