@@ -1,8 +1,8 @@
 /// Every transaction in order, kept in chunks of fixed size so that a log of a million transactions
 /// never copies itself while growing (an array would briefly hold twice its size).
 /// Transaction ids increase with the position, so an id is found by binary search, without an index.
-/// Chunks are small (256 transactions, `chunkBits`) because copies of the App Store share them: the history of
-/// a session keeps copies, and a change to one copy copies only the chunk it touches.
+/// Chunks are small (256 transactions, `chunkBits`) because copies of the App Store share them: the
+/// history of a session keeps copies, and a change to one copy copies only the chunk it touches.
 public struct TransactionLog: RandomAccessCollection, MutableCollection, Hashable, Sendable {
   private static let chunkBits = 8
   private static let chunkMask = (1 << chunkBits) - 1
