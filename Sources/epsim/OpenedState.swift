@@ -1,6 +1,7 @@
+import AppleSigning
 import DurableJournal
 import Foundation
-import MockAppleServer
+import MockAppleCore
 
 #if canImport(Glibc)
   import Glibc

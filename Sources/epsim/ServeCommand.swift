@@ -6,7 +6,6 @@ import Dispatch
 import FileOutput
 import Foundation
 import LifecycleSimulator
-import MockAppleServer
 import ScenarioLanguage
 
 /// `epsim serve`: the mock External Purchase Server API and the control API over HTTP.

@@ -1,9 +1,10 @@
 import AppStoreCommerce
+import AppleNotifications
+import AppleSigning
 import ArgumentParser
 import EpsimTUI
 import Foundation
 import LifecycleSimulator
-import MockAppleServer
 import ScenarioLanguage
 import TerminalBackend
 import WorldCommands
