@@ -41,14 +41,20 @@ let package = Package(
     .package(url: "https://github.com/apple/swift-asn1", from: "1.7.4"),
     // HTTPS for `epsim serve --tls-cert`: a staging mock keeps an https:// base URL.
     .package(url: "https://github.com/apple/swift-nio-ssl", from: "2.37.6"),
+    // `Heap` for the App Store's due renewals (already in the build through swift-nio).
+    .package(url: "https://github.com/apple/swift-collections", from: "1.6.0"),
   ],
   targets: [
     .target(name: "ExternalPurchaseTokens"),
     // OS versions and the first version of each external purchase key and entitlement: one table
     // for the engine and `epsim lint`, with no dependency, so the linter stays Foundation-only.
     .target(name: "ExternalPurchaseAvailability"),
+    // The virtual clock's time and duration types and the refusal every engine throws: what the
+    // token engine and the App Store engine share, with no dependency.
+    .target(name: "SimulationTime"),
     .target(
-      name: "LifecycleSimulator", dependencies: ["ExternalPurchaseTokens", "ExternalPurchaseAvailability"]),
+      name: "LifecycleSimulator",
+      dependencies: ["ExternalPurchaseTokens", "ExternalPurchaseAvailability", "SimulationTime"]),
     .target(name: "TokenFixtures", dependencies: ["ExternalPurchaseTokens"]),
     .target(name: "InfoPlistLint", dependencies: ["ExternalPurchaseAvailability"]),
     // Realistic customers' lives through the engine, streamed as token lines (`epsim generate`).
@@ -217,7 +223,11 @@ let package = Package(
     // Seeded realistic tokens shared by the codec tests and the benchmarks; not a product.
     .target(name: "TokenCorpus", dependencies: ["ExternalPurchaseTokens"]),
     // In-app purchases through Apple on the virtual clock: an event-sourced engine, no I/O.
-    .target(name: "AppStoreCommerce", dependencies: ["ExternalPurchaseTokens", "LifecycleSimulator"]),
+    .target(
+      name: "AppStoreCommerce",
+      dependencies: [
+        "ExternalPurchaseTokens", "SimulationTime", .product(name: "HeapModule", package: "swift-collections"),
+      ]),
     .executableTarget(name: "commerce-benchmark", dependencies: ["AppStoreCommerce", "LifecycleSimulator"]),
     .executableTarget(
       name: "epsim-benchmarks",

@@ -9,6 +9,7 @@ import MockAppleHTTP
 ///
 /// Requests work on a snapshot of the commerce state outside the server's actor, so signing never
 /// holds up other requests; every entry here is checked against the snapshot it is used with.
+// @unchecked: every stored table is read and written under `lock`.
 package final class AppStoreBackOffice: @unchecked Sendable {
   private let lock = NSLock()
   private var signedTransactions: [UInt64: (record: TransactionRecord, signedAt: Int64, jws: String)] = [:]

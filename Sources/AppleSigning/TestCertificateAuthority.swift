@@ -122,6 +122,7 @@ public struct TestCertificateAuthority: Sendable {
 
 /// The leaf key, shared by every copy of the authority. Signing only reads the key, so concurrent
 /// signatures are safe; the class exists because swift-crypto keys are not `Sendable`.
+// @unchecked: the key is only read after init, and reading a swift-crypto key is thread-safe.
 package final class LeafSigner: @unchecked Sendable {
   package let key: P256.Signing.PrivateKey
   package let headerSegment: String

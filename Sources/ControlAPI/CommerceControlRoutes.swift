@@ -29,7 +29,7 @@ package struct CommerceControlRoutes: Sendable {
     router.get("/epsim/v1/commerce/customers/:customer/transactions") { _, context in
       let commerce = await state.commerce.state
       let id = context.parameters.get("customer") ?? ""
-      guard commerce.customer(id) != nil else { return unknownCustomer(id) }
+      guard commerce.customer(id) != nil else { return ControlErrorBody.unknownCustomer(id) }
       return JSONResponse.make(
         .ok,
         commerce.transactions(of: id).map {
@@ -43,20 +43,11 @@ package struct CommerceControlRoutes: Sendable {
     router.get("/epsim/v1/commerce/customers/:customer/subscriptions") { _, context in
       let commerce = await state.commerce.state
       let id = context.parameters.get("customer") ?? ""
-      guard commerce.customer(id) != nil else { return unknownCustomer(id) }
+      guard commerce.customer(id) != nil else { return ControlErrorBody.unknownCustomer(id) }
       return JSONResponse.make(.ok, subscriptions(of: id, in: commerce))
     }
     router.post("/epsim/v1/commerce/events") { request, _ in await apply(request) }
     SignedDataRoutes(state: state, office: office).register(on: router)
-  }
-
-  private func unknownCustomer(_ id: String) -> Response {
-    JSONResponse.make(
-      .notFound,
-      ControlErrorBody(
-        errorCode: GeneralErrorCode.reportNotFound,
-        errorMessage: "no App Store customer \(id) (customers join with their first purchase step)",
-        fieldName: "customer"))
   }
 
   /// The customer's own subscriptions, then those a family member shares with them.

@@ -117,6 +117,18 @@ package struct ControlErrorBody: Encodable, Error {
   }
 }
 
+extension ControlErrorBody {
+  /// 404 for a customer the App Store does not know, with its own code (not a report's).
+  package static func unknownCustomer(_ id: String) -> Response {
+    JSONResponse.make(
+      .notFound,
+      ControlErrorBody(
+        errorCode: GeneralErrorCode.customerNotFound,
+        errorMessage: "no App Store customer \(id) (customers join with their first purchase step)",
+        fieldName: "customer"))
+  }
+}
+
 /// Every accepted report, per environment, in the order accepted.
 package struct ReportsDocument: Encodable {
   package var production: [ExternalPurchaseReport]

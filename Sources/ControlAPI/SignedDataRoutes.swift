@@ -66,14 +66,17 @@ package struct SignedDataRoutes: Sendable {
     }
     let (commerce, app) = await state.appStoreSnapshot()
     guard commerce.customer(customer) != nil else {
-      return notFound(
-        "no App Store customer \(customer) (customers join with their first purchase step)", "customer")
+      return ControlErrorBody.unknownCustomer(customer)
     }
     let view = AppStoreView(
       commerce: commerce, app: app, serves: true, office: office,
       signer: SignedCommerceData(authority: state.authority))
     guard var found = payload(view, customer) else {
-      return notFound("\(customer) has no transaction with that id", "transaction")
+      return JSONResponse.make(
+        .notFound,
+        ControlErrorBody(
+          errorCode: GeneralErrorCode.transactionNotFound,
+          errorMessage: "\(customer) has no transaction with that id", fieldName: "transaction"))
     }
     do {
       let jws: String
@@ -87,12 +90,6 @@ package struct SignedDataRoutes: Sendable {
     } catch {
       return JSONResponse.error(.internalServerError, code: 5_000_000, "signing failed: \(error)")
     }
-  }
-
-  private func notFound(_ message: String, _ field: String) -> Response {
-    JSONResponse.make(
-      .notFound,
-      ControlErrorBody(errorCode: GeneralErrorCode.reportNotFound, errorMessage: message, fieldName: field))
   }
 }
 

@@ -38,6 +38,7 @@ public struct AppleRateLimits: Sendable, Hashable {
 }
 
 /// Counts requests per endpoint, environment and window; shared by every request of one server.
+// @unchecked: `counts` is read and written under `lock`.
 package final class AppleRateCounter: @unchecked Sendable {
   private let lock = NSLock()
   private var counts: [String: (window: Int64, count: Int)] = [:]

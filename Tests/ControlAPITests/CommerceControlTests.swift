@@ -214,4 +214,28 @@ struct CommerceControlTests {
       try await server.buy("coins.100")
     }
   }
+
+  /// An unknown customer is not a missing report: each route names the customer with its own code.
+  @Test func anUnknownCustomerHasItsOwnError() async throws {
+    try await TestServer.withAppStore { server in
+      try await server.buy("coins.100")
+      for path in [
+        "/epsim/v1/commerce/customers/nobody/transactions",
+        "/epsim/v1/commerce/customers/nobody/subscriptions",
+        "/epsim/v1/commerce/customers/nobody/app-transaction/jws",
+        "/epsim/v1/commerce/customers/nobody/transactions/1/jws",
+      ] {
+        let answer = try await server.request("GET", path)
+        #expect(answer.status == 404, "\(path)")
+        let body = try answer.json()
+        #expect(body["errorCode"] as? Int == 4_040_100, "\(path)")
+        #expect(body["fieldName"] as? String == "customer", "\(path)")
+      }
+      // A known customer without that transaction: the transaction's own code.
+      let missing = try await server.request("GET", "/epsim/v1/commerce/customers/alice/transactions/12/jws")
+      #expect(missing.status == 404)
+      #expect(try missing.json()["errorCode"] as? Int == 4_040_101)
+      #expect(try missing.json()["fieldName"] as? String == "transaction")
+    }
+  }
 }
