@@ -41,14 +41,20 @@ let package = Package(
     .package(url: "https://github.com/apple/swift-asn1", from: "1.7.4"),
     // HTTPS for `epsim serve --tls-cert`: a staging mock keeps an https:// base URL.
     .package(url: "https://github.com/apple/swift-nio-ssl", from: "2.37.6"),
+    // `Heap` for the App Store's due renewals (already in the build through swift-nio).
+    .package(url: "https://github.com/apple/swift-collections", from: "1.6.0"),
   ],
   targets: [
     .target(name: "ExternalPurchaseTokens"),
     // OS versions and the first version of each external purchase key and entitlement: one table
     // for the engine and `epsim lint`, with no dependency, so the linter stays Foundation-only.
     .target(name: "ExternalPurchaseAvailability"),
+    // The virtual clock's time and duration types and the refusal every engine throws: what the
+    // token engine and the App Store engine share, with no dependency.
+    .target(name: "SimulationTime"),
     .target(
-      name: "LifecycleSimulator", dependencies: ["ExternalPurchaseTokens", "ExternalPurchaseAvailability"]),
+      name: "LifecycleSimulator",
+      dependencies: ["ExternalPurchaseTokens", "ExternalPurchaseAvailability", "SimulationTime"]),
     .target(name: "TokenFixtures", dependencies: ["ExternalPurchaseTokens"]),
     .target(name: "InfoPlistLint", dependencies: ["ExternalPurchaseAvailability"]),
     // Realistic customers' lives through the engine, streamed as token lines (`epsim generate`).
@@ -104,22 +110,84 @@ let package = Package(
       ]),
     // What each token must be reported as, and Apple's checks of a report; no networking.
     .target(name: "ExternalPurchaseReports", dependencies: ["ExternalPurchaseTokens", "LifecycleSimulator"]),
-    // `epsim serve`: the mock External Purchase Server API and a control API over HTTP.
+    // Apple's signatures: JWT signing and checking, compact JWS reading, the test certificate
+    // authorities; no HTTP, so `epsim decode` and `epsim cert` need no server.
+    .target(
+      name: "AppleSigning",
+      dependencies: [
+        "ExternalPurchaseTokens", "JSONShield",
+        .product(name: "Crypto", package: "swift-crypto"),
+        .product(name: "X509", package: "swift-certificates"),
+        .product(name: "SwiftASN1", package: "swift-asn1"),
+      ]),
+    // Apple's notifications: what falls due, their signed payloads, the log of deliveries and the
+    // webhook sender; no HTTP server.
+    .target(
+      name: "AppleNotifications",
+      dependencies: [
+        "AppleSigning", "AppStoreCommerce", "ExternalPurchaseTokens", "JSONShield", "LifecycleSimulator",
+      ]),
+    // The mock server's state: the one simulation, Apple's report ledgers, the notification log,
+    // and its durable saving (`epsim serve --state`); no HTTP.
+    .target(
+      name: "MockAppleCore",
+      dependencies: [
+        "AppleSigning", "AppleNotifications", "AppStoreCommerce", "CommerceSimulation", "DurableJournal",
+        "ExternalPurchaseReports", "ExternalPurchaseTokens", "LifecycleSimulator", "ParallelMap",
+        "WorldCommands",
+      ]),
+    // What every API of the mock server shares over HTTP: its configuration, JSON answers, body
+    // limits, the JWT check and the server-wide rate limit.
+    .target(
+      name: "MockAppleHTTP",
+      dependencies: [
+        "MockAppleCore", "AppleSigning", "AppleNotifications", "ExternalPurchaseTokens",
+        .product(name: "Hummingbird", package: "hummingbird"),
+        .product(name: "HTTPTypes", package: "swift-http-types"),
+        .product(name: "NIOCore", package: "swift-nio"),
+        .product(name: "NIOSSL", package: "swift-nio-ssl"),
+        .product(name: "Crypto", package: "swift-crypto"),
+        .product(name: "Logging", package: "swift-log"),
+      ]),
+    // The External Purchase Server API (SPEC 7): send and read reports.
+    .target(
+      name: "ExternalPurchaseReportAPI",
+      dependencies: [
+        "MockAppleHTTP", "MockAppleCore", "ExternalPurchaseReports", "ExternalPurchaseTokens",
+        .product(name: "Hummingbird", package: "hummingbird"),
+        .product(name: "HTTPTypes", package: "swift-http-types"),
+      ]),
+    // The App Store Server API (SPEC-APPSTORE 4): transactions, history, subscriptions, extensions,
+    // consumption and the notification endpoints.
+    .target(
+      name: "AppStoreServerAPI",
+      dependencies: [
+        "MockAppleHTTP", "MockAppleCore", "AppleNotifications", "AppStoreCommerce", "CommerceSimulation",
+        "ExternalPurchaseTokens", "JSONShield", "LifecycleSimulator",
+        .product(name: "Hummingbird", package: "hummingbird"),
+        .product(name: "HTTPTypes", package: "swift-http-types"),
+      ]),
+    // epsim's control API (`/epsim/v1`): read and change the world and its App Store, signed data.
+    .target(
+      name: "ControlAPI",
+      dependencies: [
+        "AppStoreServerAPI", "MockAppleHTTP", "MockAppleCore", "AppleNotifications", "AppleSigning",
+        "AppStoreCommerce", "CommerceSimulation", "ExternalPurchaseReports", "ExternalPurchaseTokens",
+        "JSONShield", "LifecycleSimulator", "WorldCommands",
+        .product(name: "Hummingbird", package: "hummingbird"),
+        .product(name: "HTTPTypes", package: "swift-http-types"),
+      ]),
+    // `epsim serve`: the APIs above on one Hummingbird server, with TLS and the wall clock.
     .target(
       name: "MockAppleServer",
       dependencies: [
-        "ExternalPurchaseReports", "ExternalPurchaseTokens", "LifecycleSimulator", "AppStoreCommerce",
-        "CommerceSimulation", "WorldCommands", "DurableJournal", "ParallelMap", "JSONShield",
+        "ExternalPurchaseReportAPI", "AppStoreServerAPI", "ControlAPI", "MockAppleHTTP", "MockAppleCore",
+        "AppleNotifications", "AppleSigning", "CommerceSimulation", "LifecycleSimulator", "WorldCommands",
         .product(name: "Hummingbird", package: "hummingbird"),
         .product(name: "HummingbirdTLS", package: "hummingbird"),
-        .product(name: "NIOSSL", package: "swift-nio-ssl"),
-        .product(name: "Crypto", package: "swift-crypto"),
         .product(name: "NIOCore", package: "swift-nio"),
-        .product(name: "HTTPTypes", package: "swift-http-types"),
         .product(name: "Logging", package: "swift-log"),
         .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
-        .product(name: "X509", package: "swift-certificates"),
-        .product(name: "SwiftASN1", package: "swift-asn1"),
       ]),
 
     .executableTarget(
@@ -135,6 +203,10 @@ let package = Package(
         "StoreKitConfig",
         "ExternalPurchaseReports",
         "MockAppleServer",
+        "MockAppleHTTP",
+        "MockAppleCore",
+        "AppleNotifications",
+        "AppleSigning",
         "AppStoreCommerce",
         "CommerceSimulation",
         "DurableJournal",
@@ -151,7 +223,11 @@ let package = Package(
     // Seeded realistic tokens shared by the codec tests and the benchmarks; not a product.
     .target(name: "TokenCorpus", dependencies: ["ExternalPurchaseTokens"]),
     // In-app purchases through Apple on the virtual clock: an event-sourced engine, no I/O.
-    .target(name: "AppStoreCommerce", dependencies: ["ExternalPurchaseTokens", "LifecycleSimulator"]),
+    .target(
+      name: "AppStoreCommerce",
+      dependencies: [
+        "ExternalPurchaseTokens", "SimulationTime", .product(name: "HeapModule", package: "swift-collections"),
+      ]),
     .executableTarget(name: "commerce-benchmark", dependencies: ["AppStoreCommerce", "LifecycleSimulator"]),
     .executableTarget(
       name: "epsim-benchmarks",
@@ -199,17 +275,58 @@ let package = Package(
     .testTarget(
       name: "ExternalPurchaseReportsTests",
       dependencies: ["ExternalPurchaseReports", "LifecycleSimulator", "ExternalPurchaseTokens"]),
-    .testTarget(
-      name: "MockAppleServerTests",
+    // A mock server on a free port with an HTTP client, a webhook receiver and a JSON schema
+    // checker, shared by the tests of the server's APIs; not a product.
+    .target(
+      name: "MockAppleTestSupport",
       dependencies: [
-        "MockAppleServer", "ExternalPurchaseReports", "LifecycleSimulator", "ExternalPurchaseTokens",
-        "AppStoreCommerce", "CommerceSimulation", "WorldCommands", "DurableJournal",
+        "MockAppleServer", "MockAppleHTTP", "AppleNotifications", "AppleSigning", "AppStoreCommerce",
+        "CommerceSimulation", "LifecycleSimulator",
         .product(name: "Crypto", package: "swift-crypto"),
         .product(name: "X509", package: "swift-certificates"),
         .product(name: "Hummingbird", package: "hummingbird"),
         // The webhook receiver stops gracefully, as the server does, so a passing run logs no errors.
         .product(name: "Logging", package: "swift-log"),
         .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+      ],
+      path: "Tests/MockAppleTestSupport"),
+    .testTarget(
+      name: "AppleSigningTests",
+      dependencies: [
+        "AppleSigning", "ExternalPurchaseTokens", .product(name: "Crypto", package: "swift-crypto"),
+      ]),
+    .testTarget(
+      name: "AppleNotificationsTests",
+      dependencies: ["AppleNotifications", "AppleSigning", "ExternalPurchaseTokens", "LifecycleSimulator"]),
+    .testTarget(
+      name: "MockAppleCoreTests",
+      dependencies: [
+        "MockAppleCore", "AppleNotifications", "AppleSigning", "AppStoreCommerce", "CommerceSimulation",
+        "DurableJournal", "ExternalPurchaseReports", "ExternalPurchaseTokens", "LifecycleSimulator",
+        "WorldCommands",
+      ]),
+    .testTarget(
+      name: "ExternalPurchaseReportAPITests",
+      dependencies: ["ExternalPurchaseReportAPI", "MockAppleTestSupport", "LifecycleSimulator"]),
+    .testTarget(
+      name: "AppStoreServerAPITests",
+      dependencies: [
+        "AppStoreServerAPI", "MockAppleTestSupport", "MockAppleCore", "MockAppleHTTP", "AppleNotifications",
+        "AppStoreCommerce", "LifecycleSimulator",
+      ]),
+    .testTarget(
+      name: "ControlAPITests",
+      dependencies: [
+        "ControlAPI", "MockAppleTestSupport", "AppleSigning", "AppStoreCommerce", "LifecycleSimulator",
+        .product(name: "Crypto", package: "swift-crypto"),
+        .product(name: "X509", package: "swift-certificates"),
+      ]),
+    // The assembled server: authentication across its APIs, its OpenAPI documents, deep JSON.
+    .testTarget(
+      name: "MockAppleServerTests",
+      dependencies: [
+        "MockAppleServer", "MockAppleTestSupport", "AppleNotifications", "AppleSigning", "LifecycleSimulator",
+        .product(name: "Crypto", package: "swift-crypto"),
       ]),
     .testTarget(
       name: "StoreKitConfigTests", dependencies: ["StoreKitConfig", "AppStoreCommerce"], exclude: ["Fixtures"]
@@ -220,13 +337,13 @@ let package = Package(
     // Run the built binaries; depending on the executables makes SwiftPM build them first.
     .testTarget(
       name: "EpsimCLITests",
-      dependencies: ["epsim", "ExternalPurchaseTokens", "TokenCorpus", "MockAppleServer"],
+      dependencies: ["epsim", "ExternalPurchaseTokens", "TokenCorpus", "AppleSigning"],
       exclude: ["Golden"]),
     // The built `epsim` and the probe in a real terminal (tmux).
     .testTarget(
       name: "TerminalEndToEndTests",
       dependencies: [
-        "terminal-probe", "epsim", "MockAppleServer", .product(name: "Crypto", package: "swift-crypto"),
+        "terminal-probe", "epsim", "AppleSigning", .product(name: "Crypto", package: "swift-crypto"),
       ]),
   ]
 )

@@ -1,4 +1,4 @@
-import LifecycleSimulator
+import SimulationTime
 
 /// Calendar arithmetic on UTC milliseconds without Foundation: production renewals add real months,
 /// and a year of 100,000 subscribers must not pay for `Calendar`.

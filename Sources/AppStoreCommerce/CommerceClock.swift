@@ -1,4 +1,4 @@
-import LifecycleSimulator
+import SimulationTime
 
 /// What a commerce clock target lands on.
 public enum CommerceDueKind: String, Hashable, Sendable, CaseIterable {

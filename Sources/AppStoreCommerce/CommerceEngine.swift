@@ -1,4 +1,4 @@
-import LifecycleSimulator
+import SimulationTime
 
 /// The commerce engine as a pure function: a state and an event give the next state and what happened.
 public enum CommerceEngine {

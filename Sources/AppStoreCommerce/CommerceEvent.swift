@@ -1,4 +1,4 @@
-import LifecycleSimulator
+import SimulationTime
 
 /// A purchase on a customer's device (SPEC-APPSTORE 3.1 fields the buyer controls).
 public struct PurchaseRequest: Hashable, Sendable {

@@ -1,4 +1,4 @@
-import LifecycleSimulator
+import SimulationTime
 
 /// Where the simulated App Store runs: its `environment` string (SPEC-APPSTORE 2.2).
 public enum CommerceEnvironment: String, Hashable, Sendable, CaseIterable, Codable {

@@ -1,4 +1,4 @@
-import LifecycleSimulator
+import SimulationTime
 
 /// Set App Account Token (SPEC-APPSTORE 4.6): the developer attaches a UUID to a purchase after
 /// the fact.

@@ -1,4 +1,4 @@
-import LifecycleSimulator
+import SimulationTime
 
 /// What a customer changes on a running subscription: auto-renew, product, price consent (SPEC-APPSTORE 5.3).
 extension CommerceState {

@@ -1,4 +1,4 @@
-import LifecycleSimulator
+import SimulationTime
 
 /// Why a subscription's renewal date cannot be extended (SPEC-APPSTORE 4.8).
 public enum ExtensionRefusal: Hashable, Sendable {

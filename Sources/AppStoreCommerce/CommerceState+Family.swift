@@ -1,4 +1,4 @@
-import LifecycleSimulator
+import SimulationTime
 
 /// Family Sharing: members get FAMILY_SHARED copies of a purchaser's shareable purchases (SPEC-APPSTORE 3.1, 5.3).
 /// **Assumption:** every notification about a shared subscription is sent for each member's chain too,

@@ -1,4 +1,4 @@
-import LifecycleSimulator
+import SimulationTime
 
 extension CommerceState {
   /// How many id values one block spans: room for thousands of transactions at the engine's id steps.

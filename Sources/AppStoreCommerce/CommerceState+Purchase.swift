@@ -1,4 +1,4 @@
-import LifecycleSimulator
+import SimulationTime
 
 extension CommerceState {
   mutating func purchase(_ request: PurchaseRequest, into out: inout [CommerceDomainEvent])

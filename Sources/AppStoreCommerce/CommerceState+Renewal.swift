@@ -1,4 +1,4 @@
-import LifecycleSimulator
+import SimulationTime
 
 extension CommerceState {
   /// Moves the clock, running every renewal, failure, grace end, retry and expiry due on the way in time order.

@@ -1,5 +1,5 @@
 import ExternalPurchaseTokens
-import LifecycleSimulator
+import SimulationTime
 
 /// A storefront as a transaction records it: `storefront` and `storefrontId`.
 public struct StorefrontCode: Hashable, Sendable {

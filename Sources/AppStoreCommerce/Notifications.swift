@@ -1,4 +1,4 @@
-import LifecycleSimulator
+import SimulationTime
 
 /// `notificationType` values the commerce engine produces (SPEC-APPSTORE 5.3).
 public enum NotificationType: String, Hashable, Sendable, CaseIterable, Codable {

@@ -1,4 +1,4 @@
-import LifecycleSimulator
+import SimulationTime
 
 /// Every field of `JWSTransactionDecodedPayload` (SPEC-APPSTORE 3.1); nil fields are left out of JSON.
 public struct TransactionPayload: Hashable, Sendable, Codable {

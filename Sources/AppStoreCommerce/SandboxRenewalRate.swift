@@ -1,4 +1,4 @@
-import LifecycleSimulator
+import SimulationTime
 
 /// The renewal rate a sandbox tester chose in App Store Connect (SPEC-APPSTORE 6): how long a month lasts.
 public enum SandboxRenewalRate: String, Hashable, Sendable, CaseIterable, Codable {

@@ -1,4 +1,4 @@
-import LifecycleSimulator
+import SimulationTime
 
 /// `status` of a subscription (SPEC-APPSTORE 3.3).
 public enum SubscriptionStatus: Int, Hashable, Sendable, CaseIterable, Codable {

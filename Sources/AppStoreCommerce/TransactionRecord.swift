@@ -1,4 +1,4 @@
-import LifecycleSimulator
+import SimulationTime
 
 /// `transactionReason` (SPEC-APPSTORE 3.1).
 public enum TransactionReason: String, Hashable, Sendable, Codable {

@@ -15,12 +15,8 @@ enum SampleWorld {
       now: startTime, rules: rules, app: FixtureWorld.app, seed: seeds[environment]!,
       customers: [Customer(id: "alice"), Customer(id: "kenji")],
       devices: [
-        Device(
-          id: "alice.iphone", customerId: "alice", platform: .iOS, osVersion: OSVersion(26, 4),
-          storefront: "nl"),
-        Device(
-          id: "kenji.iphone", customerId: "kenji", platform: .iOS, osVersion: OSVersion(26, 4),
-          storefront: "jp"),
+        DemoWorld.device("alice.iphone", os: OSVersion(26, 4), storefront: "nl"),
+        DemoWorld.device("kenji.iphone", os: OSVersion(26, 4), storefront: "jp"),
       ])
     let env = environment.rawValue
     var samples: [Sample] = []

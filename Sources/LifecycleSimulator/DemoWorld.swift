@@ -26,19 +26,20 @@ public enum DemoWorld {
         Customer(id: "alice"), Customer(id: "bruno", canMakePayments: false), Customer(id: "kenji"),
       ],
       devices: [
-        Device(
-          id: "alice.iphone", customerId: "alice", platform: .iOS, osVersion: OSVersion(18, 2),
-          storefront: "nl"),
-        Device(
-          id: "alice.ipad", customerId: "alice", platform: .iPadOS, osVersion: OSVersion(17, 5),
-          storefront: "nl"),
-        Device(
-          id: "bruno.iphone", customerId: "bruno", platform: .iOS, osVersion: OSVersion(18, 4),
-          storefront: "fr"),
-        Device(
-          id: "kenji.iphone", customerId: "kenji", platform: .iOS, osVersion: OSVersion(26, 4),
-          storefront: "jp"),
+        device("alice.iphone", os: OSVersion(18, 2), storefront: "nl"),
+        device("alice.ipad", .iPadOS, os: OSVersion(17, 5), storefront: "nl"),
+        device("bruno.iphone", os: OSVersion(18, 4), storefront: "fr"),
+        device("kenji.iphone", os: OSVersion(26, 4), storefront: "jp"),
       ])
+  }
+
+  /// A device of a built-in world, named `<customer>.<model>`: its customer is the name's first part.
+  public static func device(_ id: String, _ platform: Platform = .iOS, os: OSVersion, storefront: String)
+    -> Device
+  {
+    Device(
+      id: id, customerId: String(id.prefix { $0 != "." }), platform: platform, osVersion: os,
+      storefront: storefront)
   }
 
   /// The demo world with the app on every device from the start (installed before the world

@@ -1,9 +1,16 @@
+import AppStoreServerAPI
+import AppleNotifications
+import AppleSigning
 import CommerceSimulation
+import ControlAPI
+import ExternalPurchaseReportAPI
 import Foundation
 import Hummingbird
 import HummingbirdTLS
 import LifecycleSimulator
 import Logging
+import MockAppleCore
+import MockAppleHTTP
 import NIOCore
 import ServiceLifecycle
 import WorldCommands

@@ -43,6 +43,7 @@ public enum ParallelMap {
   }
 
   /// The next item to work on, shared by the workers.
+  // @unchecked: `next` is read and written under `lock`.
   private final class NextIndex: @unchecked Sendable {
     private let lock = NSLock()
     private var next = 0

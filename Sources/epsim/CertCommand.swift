@@ -1,7 +1,7 @@
+import AppleSigning
 import ArgumentParser
 import FileOutput
 import Foundation
-import MockAppleServer
 
 /// `epsim cert`: an HTTPS certificate for `epsim serve --tls-cert`, signed by a local root that
 /// is made once and kept, so a backend trusts that root once and new certificates need nothing.

@@ -1,6 +1,6 @@
+import AppleSigning
 import ExternalPurchaseTokens
 import Foundation
-import MockAppleServer
 
 /// Decodes inputs of `epsim decode` into one large output buffer, so a log of tokens streams
 /// through without a string per line; `write` hands the buffer and the failures to the terminal.

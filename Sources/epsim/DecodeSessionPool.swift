@@ -6,6 +6,7 @@ import ExternalPurchaseTokens
 ///
 /// The sessions live from block to block, so their output buffers are reused: a fresh
 /// megabyte-sized buffer per block cost more in page faults than the decoding itself.
+// @unchecked: each thread writes only its own slot (see below); the caller reads after all are done.
 final class DecodeSessionPool: @unchecked Sendable {
   // Each thread touches only its own session and line count, through pointers (Swift's
   // exclusivity checks would flag concurrent writes to elements of one array); the calling

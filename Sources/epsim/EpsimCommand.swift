@@ -3,7 +3,7 @@ import Foundation
 
 /// The `epsim` command line: the root command and its subcommands.
 @main
-struct EpsimCommand: ParsableCommand {
+struct EpsimCommand: AsyncParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "epsim",
     abstract: "Simulate Apple's external purchase tokens and App Store purchases on a virtual clock.",
@@ -25,7 +25,7 @@ struct EpsimCommand: ParsableCommand {
 
   /// Runs the command line with epsim's exit codes: 0 ok, 1 a check failed, 2 bad input or usage.
   /// swift-argument-parser would exit 64 for usage errors; epsim promises 2.
-  static func main() {
+  static func main() async {
     let words = CommandWords(Array(CommandLine.arguments.dropFirst()))
     if let problem = words.problem {
       StandardError.write(words.prefix + problem)
@@ -33,7 +33,11 @@ struct EpsimCommand: ParsableCommand {
     }
     do {
       var command = try parseAsRoot()
-      try command.run()
+      if var asynchronous = command as? AsyncParsableCommand {
+        try await asynchronous.run()
+      } else {
+        try command.run()
+      }
     } catch {
       let code = exitCode(for: error)
       guard code == .validationFailure else { exit(withError: error) }

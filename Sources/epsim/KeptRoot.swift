@@ -1,5 +1,5 @@
+import AppleSigning
 import Foundation
-import MockAppleServer
 
 /// The root certificate authority `epsim cert` keeps in a folder (`ca.pem`, `ca-key.pem`),
 /// read by `epsim cert` to sign with again and by `epsim serve --test-ca`.

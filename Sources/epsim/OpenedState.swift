@@ -1,6 +1,7 @@
+import AppleSigning
 import DurableJournal
 import Foundation
-import MockAppleServer
+import MockAppleCore
 
 #if canImport(Glibc)
   import Glibc
@@ -75,7 +76,7 @@ final class OpenedState {
     do throws(JournalError) {
       if isNew { try directory.writeManifest(start: start, writtenBy: "epsim \(EpsimVersion.current)") }
       let (journal, contents) = try JournalFile.load(path: directory.file("journal.jsonl"))
-      let box = ResultBox<Result<MockAppleState.Resumed, JournalError>>()
+      let box = LockedBox<Result<MockAppleState.Resumed, JournalError>?>(nil)
       let done = DispatchSemaphore(value: 0)
       Task {
         do throws(JournalError) {

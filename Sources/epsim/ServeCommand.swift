@@ -6,11 +6,10 @@ import Dispatch
 import FileOutput
 import Foundation
 import LifecycleSimulator
-import MockAppleServer
 import ScenarioLanguage
 
 /// `epsim serve`: the mock External Purchase Server API and the control API over HTTP.
-struct ServeCommand: ParsableCommand {
+struct ServeCommand: AsyncParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "serve",
     abstract: "Serve a mock of Apple's External Purchase Server API and a control API over HTTP.",
@@ -50,7 +49,10 @@ struct ServeCommand: ParsableCommand {
     }
   }
 
-  func run() throws {
+  // On the main thread, as a synchronous command: replaying a state directory waits there for the
+  // server's actor, which runs on the task pool.
+  @MainActor
+  func run() async throws {
     let opened = try options.state.map { path in
       try OpenedState.open(
         path: path, command: "serve", fresh: freshStart, givenScenario: scenario ?? storekit)
@@ -62,41 +64,36 @@ struct ServeCommand: ParsableCommand {
     let server = prepared.server
     let host = options.host
     let requestedPort = options.port
-    let finished = DispatchSemaphore(value: 0)
-    let outcome = ServeOutcome()
+    let outcome = LockedBox<String?>(nil)
     let scheme = options.scheme
     let locked = server.configuration.controlToken != nil
-    Task {
-      do {
-        try await server.run(handleSignals: true) { port in
-          // Only now, so a server that cannot start prints its reason and nothing else.
-          for notice in prepared.notices { StandardError.write(notice) }
-          if let key = prepared.generatedKey, let failure = Self.announce(generatedKey: key) {
-            // A key that cannot be handed over safely is not printed instead: stop, and say why.
-            outcome.failure = failure
-            kill(getpid(), SIGTERM)
-            return
-          }
-          let base = "\(scheme)://\(host):\(port)"
-          // Written straight to the file handle, unbuffered, so a script waiting for it sees it at once.
-          let banner =
-            "epsim serve: listening on \(base)\n  production reports: \(base)/externalPurchase/v1/reports\n"
-            + "  sandbox reports:    \(base)/sandbox/externalPurchase/v1/reports\n"
-            + "  App Store API:      \(base)/inApps/v1, sandbox \(base)/sandbox/inApps/v1\n"
-            + "  control API:        \(base)/epsim/v1 (bundle \(world.app.bundleId))"
-            + (locked ? ", needs the control token\n" : "\n")
-          FileHandle.standardOutput.write(Data(banner.utf8))
+    do {
+      try await server.run(handleSignals: true) { port in
+        // Only now, so a server that cannot start prints its reason and nothing else.
+        for notice in prepared.notices { StandardError.write(notice) }
+        if let key = prepared.generatedKey, let failure = Self.announce(generatedKey: key) {
+          // A key that cannot be handed over safely is not printed instead: stop, and say why.
+          outcome.value = failure
+          kill(getpid(), SIGTERM)
+          return
         }
-      } catch {
-        // Taken between the check in makeServer and the start: the same words as that check.
-        outcome.failure =
-          PortAvailability.isAddressInUse(error)
-          ? PortAvailability.inUse(host: host, port: requestedPort) : "the server stopped: \(error)"
+        let base = "\(scheme)://\(host):\(port)"
+        // Written straight to the file handle, unbuffered, so a script waiting for it sees it at once.
+        let banner =
+          "epsim serve: listening on \(base)\n  production reports: \(base)/externalPurchase/v1/reports\n"
+          + "  sandbox reports:    \(base)/sandbox/externalPurchase/v1/reports\n"
+          + "  App Store API:      \(base)/inApps/v1, sandbox \(base)/sandbox/inApps/v1\n"
+          + "  control API:        \(base)/epsim/v1 (bundle \(world.app.bundleId))"
+          + (locked ? ", needs the control token\n" : "\n")
+        FileHandle.standardOutput.write(Data(banner.utf8))
       }
-      finished.signal()
+    } catch {
+      // Taken between the check in makeServer and the start: the same words as that check.
+      outcome.value =
+        PortAvailability.isAddressInUse(error)
+        ? PortAvailability.inUse(host: host, port: requestedPort) : "the server stopped: \(error)"
     }
-    finished.wait()
-    if let failure = outcome.failure { throw ReportCLI.usage("serve", failure) }
+    if let failure = outcome.value { throw ReportCLI.usage("serve", failure) }
   }
 }
 
@@ -138,17 +135,5 @@ extension ServeCommand {
     } catch {
       throw ReportCLI.usage("serve", error.description)
     }
-  }
-}
-
-/// Where the server task leaves its error for the blocked main thread (set once, then read
-/// after the semaphore, so the lock only documents the hand-over).
-private final class ServeOutcome: @unchecked Sendable {
-  private let lock = NSLock()
-  private var stored: String?
-
-  var failure: String? {
-    get { lock.withLock { stored } }
-    set { lock.withLock { stored = newValue } }
   }
 }

@@ -12,6 +12,7 @@ import WorldCommands
 /// steps and nothing is copied over them. What the server has seen (reports, notifications) and
 /// the simulation as a backend left it come back from a look a few times a second. Nothing here
 /// touches the terminal.
+// @unchecked: `latestActivity`, `latestSimulation` and `looking` are read and written under `lock`.
 final class ServerBridge: SimulationOwner, @unchecked Sendable {
   let server: MockAppleServer
   let address: String
@@ -38,7 +39,7 @@ final class ServerBridge: SimulationOwner, @unchecked Sendable {
   func change<Result: Sendable>(
     _ change: @escaping @Sendable (inout WorldSimulation<Simulation>) -> Result
   ) -> (Result, WorldSimulation<Simulation>) {
-    let box = ResultBox<(Result, WorldSimulation<Simulation>)>()
+    let box = LockedBox<(Result, WorldSimulation<Simulation>)?>(nil)
     let done = DispatchSemaphore(value: 0)
     let state = server.state
     Task {
@@ -81,10 +82,4 @@ final class ServerBridge: SimulationOwner, @unchecked Sendable {
   func stop() {
     looking?.cancel()
   }
-}
-
-/// A value one task writes and another reads after a semaphore says it is there (the semaphore
-/// orders the two accesses, so no lock is needed).
-final class ResultBox<Value>: @unchecked Sendable {
-  var value: Value?
 }

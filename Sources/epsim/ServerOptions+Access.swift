@@ -1,5 +1,6 @@
+import AppleSigning
 import Foundation
-import MockAppleServer
+import MockAppleHTTP
 
 extension ServerOptions {
   /// The control token from --control-token, else from EPSIM_CONTROL_TOKEN; nil for neither.

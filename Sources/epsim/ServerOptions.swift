@@ -1,9 +1,12 @@
+import AppleNotifications
+import AppleSigning
 import ArgumentParser
 import CommerceSimulation
 import Crypto
 import FileOutput
 import Foundation
 import LifecycleSimulator
+import MockAppleHTTP
 import MockAppleServer
 import WorldCommands
 

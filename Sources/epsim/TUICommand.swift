@@ -1,15 +1,16 @@
 import AppStoreCommerce
+import AppleNotifications
+import AppleSigning
 import ArgumentParser
 import EpsimTUI
 import Foundation
 import LifecycleSimulator
-import MockAppleServer
 import ScenarioLanguage
 import TerminalBackend
 import WorldCommands
 
 /// `epsim tui`: the terminal UI on the built-in demo world. Also what `epsim` alone runs.
-struct TUICommand: ParsableCommand {
+struct TUICommand: AsyncParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "tui",
     abstract: "Open the terminal UI on the built-in demo world, or on a scenario's world.",
@@ -59,7 +60,10 @@ struct TUICommand: ParsableCommand {
     }
   }
 
-  func run() throws {
+  // On the main thread, as a synchronous command: the terminal session runs there, and its
+  // changes wait there for the server's actor, which runs on the task pool.
+  @MainActor
+  func run() async throws {
     // The file first: its errors are worth more than the terminal's, and the screen stays untouched.
     let opened = try serverOptions.state.map { path in
       try OpenedState.open(path: path, command: "tui", fresh: freshStart, givenScenario: file ?? storekit)
@@ -82,7 +86,7 @@ struct TUICommand: ParsableCommand {
     let serverStart =
       start.door == .tui && !resuming
       ? .simulation(state.simulation) : try start.initialSimulation(command: "tui")
-    let bridge = serve ? try startServer(start: serverStart, state: opened) : nil
+    let bridge = serve ? try await startServer(start: serverStart, state: opened) : nil
     defer { bridge?.stop() }
     // `J` signs as the App Store does: with the server's test CA, so a backend that trusts its
     // exported root verifies what it is pasted; without a server, a CA made for this session at
@@ -99,32 +103,38 @@ struct TUICommand: ParsableCommand {
 
   /// Starts the mock server and waits until it listens, so a bad port fails before the screen
   /// changes; the server runs on in the background until the process ends.
-  private func startServer(start: ServerStart, state opened: OpenedState?) throws -> ServerBridge {
+  @MainActor
+  private func startServer(start: ServerStart, state opened: OpenedState?) async throws -> ServerBridge {
     let server = try serverOptions.makeServer(
       start: start, state: opened, command: "tui", besideTerminalUI: true
     ).server
-    let started = DispatchSemaphore(value: 0)
-    let outcome = StartOutcome()
     let host = serverOptions.host
     let requestedPort = serverOptions.port
-    Task {
-      do {
-        try await server.run(handleSignals: false) { port in
-          outcome.port = port
-          started.signal()
+    let started: Result<Int, TUIServerFailure> = await withCheckedContinuation { continuation in
+      // Resumed once: by the first of "listening" and "stopped".
+      let waiting = LockedBox<CheckedContinuation<Result<Int, TUIServerFailure>, Never>?>(continuation)
+      // Detached: the server must not need the main thread, which the terminal session keeps.
+      Task.detached {
+        do {
+          try await server.run(handleSignals: false) { port in
+            waiting.take()?.resume(returning: .success(port))
+          }
+          waiting.take()?.resume(returning: .failure(TUIServerFailure("the server did not start")))
+        } catch {
+          waiting.take()?.resume(
+            returning: .failure(
+              TUIServerFailure(
+                PortAvailability.isAddressInUse(error)
+                  ? PortAvailability.inUse(host: host, port: requestedPort)
+                  : "the server did not start: \(error)")))
         }
-      } catch {
-        outcome.failure =
-          PortAvailability.isAddressInUse(error)
-          ? PortAvailability.inUse(host: host, port: requestedPort) : "the server did not start: \(error)"
       }
-      started.signal()
     }
-    started.wait()
-    guard let port = outcome.port else {
-      throw ReportCLI.usage("tui", outcome.failure ?? "the server did not start")
+    switch started {
+    case .success(let port):
+      return ServerBridge(server: server, address: "\(serverOptions.scheme)://\(host):\(port)")
+    case .failure(let failure): throw ReportCLI.usage("tui", failure.message)
     }
-    return ServerBridge(server: server, address: "\(serverOptions.scheme)://\(host):\(port)")
   }
 
   /// How the UI starts without saved state: the scenario file (its text read now) or the demo
@@ -177,24 +187,8 @@ enum RulesPreset: String, ExpressibleByArgument, CaseIterable {
   var lifecycleRules: LifecycleRules { self == .sandbox ? .sandbox : .production }
 }
 
-/// What the server task tells the waiting main thread: the port it listens on, or why it failed.
-private final class StartOutcome: @unchecked Sendable {
-  private let lock = NSLock()
-  private var storedPort: Int?
-  private var storedFailure: String?
-
-  var port: Int? {
-    get { lock.withLock { storedPort } }
-    set { lock.withLock { storedPort = newValue } }
-  }
-
-  var failure: String? {
-    get { lock.withLock { storedFailure } }
-    set { lock.withLock { storedFailure = newValue } }
-  }
-}
-
 /// The signer of `J`: the server's CA when there is one, else a CA made on first use and kept.
+// @unchecked: `made` is read and written under `lock`.
 private final class LazySigner: @unchecked Sendable {
   // Guards `made`: the UI's thread is the only caller, the lock only keeps that true if it changes.
   private let lock = NSLock()
@@ -210,4 +204,10 @@ private final class LazySigner: @unchecked Sendable {
       return try? made?.transaction(payload)
     }
   }
+}
+
+/// Why the server beside the terminal UI did not start.
+private struct TUIServerFailure: Error {
+  var message: String
+  init(_ message: String) { self.message = message }
 }

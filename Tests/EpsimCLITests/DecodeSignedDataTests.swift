@@ -1,6 +1,6 @@
+import AppleSigning
 import ExternalPurchaseTokens
 import Foundation
-import MockAppleServer
 import Testing
 import TokenCorpus
 

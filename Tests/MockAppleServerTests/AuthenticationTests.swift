@@ -1,6 +1,7 @@
+import AppleSigning
 import Crypto
 import Foundation
-import MockAppleServer
+import MockAppleTestSupport
 import Testing
 
 @Suite("Mock server: JWT authentication")

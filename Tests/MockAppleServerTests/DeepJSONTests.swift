@@ -1,4 +1,5 @@
 import Foundation
+import MockAppleTestSupport
 import Testing
 
 /// A body or a JWT nested 513 arrays deep ended the server: Foundation's JSON reader traps one

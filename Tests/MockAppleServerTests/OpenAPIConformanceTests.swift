@@ -1,14 +1,13 @@
+import AppleSigning
 import Foundation
-import MockAppleServer
+import MockAppleTestSupport
 import Testing
 
 /// The server against docs/control-api.openapi.json: every documented operation answers with a
 /// documented status and a body that fits the documented schema.
 @Suite("Mock server: control API matches its OpenAPI document")
 struct OpenAPIConformanceTests {
-  static let documentURL = URL(fileURLWithPath: #filePath)
-    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-    .appendingPathComponent("docs/control-api.openapi.json")
+  static let documentURL = SchemaValidator.controlAPIDocument
 
   private func load() throws -> [String: Any] {
     try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: Self.documentURL)) as? [String: Any])

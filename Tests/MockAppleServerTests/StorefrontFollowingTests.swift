@@ -1,4 +1,5 @@
 import Foundation
+import MockAppleTestSupport
 import Testing
 
 /// A device moving to another storefront moves its customer's App Store account there, so the

@@ -1,6 +1,8 @@
+import AppleNotifications
+import AppleSigning
 import Foundation
 import LifecycleSimulator
-import MockAppleServer
+import MockAppleTestSupport
 import Testing
 
 /// Tokens of the typed `token(for:)` of 27.2 in the mock server: the control API asks for them,

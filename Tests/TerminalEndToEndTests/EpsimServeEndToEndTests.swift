@@ -1,6 +1,6 @@
+import AppleSigning
 import Crypto
 import Foundation
-import MockAppleServer
 import Testing
 
 #if canImport(FoundationNetworking)

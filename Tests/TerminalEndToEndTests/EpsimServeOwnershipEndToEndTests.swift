@@ -1,6 +1,6 @@
+import AppleSigning
 import Crypto
 import Foundation
-import MockAppleServer
 import Testing
 
 /// `epsim tui --serve` in tmux, with the server owning the one simulation: a backend sets an app

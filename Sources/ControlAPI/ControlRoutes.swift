@@ -1,0 +1,145 @@
+import ExternalPurchaseReports
+import ExternalPurchaseTokens
+import Foundation
+import Hummingbird
+import LifecycleSimulator
+import MockAppleCore
+import MockAppleHTTP
+import WorldCommands
+
+/// The control API for a backend's integration tests (docs/control-api.openapi.json): read the
+/// world and its tokens, apply events, advance the virtual clock, read what was reported.
+package struct ControlRoutes: Sendable {
+  package let state: MockAppleState
+  package let configuration: ServerConfiguration
+
+  package init(state: MockAppleState, configuration: ServerConfiguration) {
+    self.state = state
+    self.configuration = configuration
+  }
+
+  package func register(on router: Router<BasicRequestContext>) {
+    router.get("/epsim/v1/world") { _, _ in
+      let (world, ledgers) = await snapshot()
+      return JSONResponse.make(.ok, WorldDocument(world, ledgers: ledgers))
+    }
+    router.get("/epsim/v1/tokens") { _, _ in
+      let (world, ledgers) = await snapshot()
+      return JSONResponse.make(.ok, TokenDocument.all(in: world, ledgers: ledgers))
+    }
+    router.get("/epsim/v1/reports") { _, _ in
+      let (_, ledgers) = await snapshot()
+      return JSONResponse.make(.ok, ReportsDocument(ledgers: ledgers))
+    }
+    router.get("/epsim/v1/plan") { _, _ in
+      JSONResponse.make(.ok, ReportPlanner().plan(for: await state.world))
+    }
+    router.post("/epsim/v1/events") { request, _ in await apply(request) }
+    router.get("/epsim/v1/notifications") { _, _ in
+      JSONResponse.make(.ok, await state.notifications.deliveries)
+    }
+    router.get("/epsim/v1/notifications/ca.pem") { _, _ in
+      var headers = HTTPFields()
+      headers[.contentType] = "application/x-pem-file"
+      return Response(
+        status: .ok, headers: headers,
+        body: ResponseBody(byteBuffer: ByteBuffer(string: state.authority.rootPEM)))
+    }
+  }
+
+  private func snapshot() async -> (WorldState, [ReportLedger]) {
+    (await state.world, [await state.ledger(.production), await state.ledger(.sandbox)])
+  }
+
+  private func apply(_ request: Request) async -> Response {
+    let body: Data
+    switch await LimitedRequestBody.data(of: request, limit: configuration.maximumBodyBytes) {
+    case .failure(let failure): return LimitedRequestBody.response(for: failure)
+    case .success(let data): body = data
+    }
+    let command: WorldCommand
+    switch ControlCommandBody.command(from: body) {
+    case .failure(let error): return JSONResponse.make(.badRequest, error)
+    case .success(.commerce(let step)):
+      return JSONResponse.make(.badRequest, ControlCommandBody.wrongRoute(.commerce(step)))
+    case .success(let decoded): command = decoded
+    }
+    let before = await state.world
+    do {
+      let (event, outcome, world) = try await state.apply(command)
+      let notifications = try await NotificationDispatcher(state: state).deliverDue()
+      let ledgers = [await state.ledger(.production), await state.ledger(.sandbox)]
+      var document = EventDocument(
+        event: event, outcome: outcome, world: world, before: before.tokens.count, ledgers: ledgers)
+      document.notifications = notifications
+      return JSONResponse.make(.ok, document)
+    } catch let error as SimulationError {
+      // The engine refused: the world is unchanged.
+      return JSONResponse.make(
+        .conflict,
+        ControlErrorBody(errorCode: GeneralErrorCode.conflict, errorMessage: error.message, fieldName: nil))
+    } catch {
+      return JSONResponse.error(.internalServerError, code: 5_000_000, "\(error)")
+    }
+  }
+}
+
+/// A control API error: what was wrong and, when known, the member at fault; an `Error` too, so a
+/// failed read of a command can carry it to the route.
+package struct ControlErrorBody: Encodable, Error {
+  package var errorCode: Int64
+  package var errorMessage: String
+  package var fieldName: String?
+
+  package init(errorCode: Int64, errorMessage: String, fieldName: String?) {
+    self.errorCode = errorCode
+    self.errorMessage = errorMessage
+    self.fieldName = fieldName
+  }
+
+  /// From a JSON decoding failure, naming the member it stopped at.
+  package init(decoding error: any Error) {
+    errorCode = GeneralErrorCode.malformedRequest
+    switch error {
+    case DecodingError.keyNotFound(let key, _):
+      errorMessage = "the event needs \(key.stringValue)"
+      fieldName = key.stringValue
+    case DecodingError.typeMismatch(_, let context), DecodingError.valueNotFound(_, let context),
+      DecodingError.dataCorrupted(let context):
+      fieldName = context.codingPath.last?.stringValue
+      errorMessage =
+        fieldName.map { "\($0) has the wrong type or value: \(context.debugDescription)" }
+        ?? "the body is not a JSON event object"
+    default:
+      errorMessage = "the body is not a JSON event object"
+      fieldName = nil
+    }
+  }
+}
+
+extension ControlErrorBody {
+  /// 404 for a customer the App Store does not know, with its own code (not a report's).
+  package static func unknownCustomer(_ id: String) -> Response {
+    JSONResponse.make(
+      .notFound,
+      ControlErrorBody(
+        errorCode: GeneralErrorCode.customerNotFound,
+        errorMessage: "no App Store customer \(id) (customers join with their first purchase step)",
+        fieldName: "customer"))
+  }
+}
+
+/// Every accepted report, per environment, in the order accepted.
+package struct ReportsDocument: Encodable {
+  package var production: [ExternalPurchaseReport]
+  package var sandbox: [ExternalPurchaseReport]
+
+  package init(ledgers: [ReportLedger]) {
+    func reports(_ environment: TokenEnvironment) -> [ExternalPurchaseReport] {
+      guard let ledger = ledgers.first(where: { $0.environment == environment }) else { return [] }
+      return ledger.order.compactMap { ledger.reports[$0] }
+    }
+    production = reports(.production)
+    sandbox = reports(.sandbox)
+  }
+}

@@ -1,0 +1,78 @@
+import ExternalPurchaseReports
+import ExternalPurchaseTokens
+import Foundation
+import HTTPTypes
+import Hummingbird
+import MockAppleCore
+import MockAppleHTTP
+
+/// The mock External Purchase Server API (SPEC 7): `PUT /externalPurchase/v1/reports` and
+/// `GET /externalPurchase/v1/reports/{requestIdentifier}`. Production answers at the root,
+/// sandbox under `/sandbox`, each with its own ledger, as Apple's two hosts are apart.
+package struct ReportRoutes: Sendable {
+  package let state: MockAppleState
+  package let configuration: ServerConfiguration
+
+  package init(state: MockAppleState, configuration: ServerConfiguration) {
+    self.state = state
+    self.configuration = configuration
+  }
+
+  package func register(on router: Router<BasicRequestContext>) {
+    for (prefix, environment) in AppleHosts.prefixes {
+      router.put("\(prefix)/externalPurchase/v1/reports") { request, _ in
+        await send(request, environment: environment)
+      }
+      router.get("\(prefix)/externalPurchase/v1/reports/:requestIdentifier") { request, context in
+        await retrieve(
+          request, id: context.parameters.get("requestIdentifier") ?? "", environment: environment)
+      }
+    }
+  }
+
+  /// Authentication, then the rate limit: the checks every Apple endpoint makes first.
+  private func admission(_ request: Request) async -> Response? {
+    await APIAdmission(state: state, configuration: configuration).check(request)
+  }
+
+  private func send(_ request: Request, environment: TokenEnvironment) async -> Response {
+    if let refusal = await admission(request) { return refusal }
+    let body: Data
+    switch await LimitedRequestBody.data(of: request, limit: configuration.maximumBodyBytes) {
+    case .failure(let failure): return LimitedRequestBody.response(for: failure)
+    case .success(let data): body = data
+    }
+    let report: ExternalPurchaseReport
+    switch ReportBodyParser.parse(body) {
+    case .failure(let unusable):
+      let errors = await state.errors(for: unusable, environment: environment)
+      await state.noteRefusal("report refused (400): " + errors.map(\.description).joined(separator: "; "))
+      return JSONResponse.make(.badRequest, ReportErrorResponse(errors: errors))
+    case .success(let parsed): report = parsed
+    }
+    switch await state.submit(report, environment: environment) {
+    case .accepted(let report), .resent(let report):
+      return JSONResponse.make(.ok, SendReportResponse(requestIdentifier: report.requestIdentifier))
+    case .rejected(let errors):
+      await state.noteRefusal(
+        "report \(report.status.rawValue) (\(environment.rawValue)) refused (400): "
+          + errors.map(\.description).joined(separator: "; "), externalPurchaseId: report.externalPurchaseId)
+      return JSONResponse.make(.badRequest, ReportErrorResponse(errors: errors))
+    }
+  }
+
+  private func retrieve(_ request: Request, id: String, environment: TokenEnvironment) async -> Response {
+    if let refusal = await admission(request) { return refusal }
+    guard let report = await state.report(id, environment: environment) else {
+      return JSONResponse.error(
+        .notFound, code: GeneralErrorCode.reportNotFound,
+        "no accepted \(environment.rawValue) report has requestIdentifier \(id)")
+    }
+    return JSONResponse.make(.ok, report)
+  }
+}
+
+/// The 200 answer to a report.
+package struct SendReportResponse: Codable {
+  package var requestIdentifier: String
+}

@@ -1,0 +1,33 @@
+import Foundation
+import MockAppleTestSupport
+import Testing
+
+/// The server remembers the report requests it refused, for the terminal UI beside it
+/// (`epsim tui --serve`), and files those that name a token under that token.
+@Suite("Mock server: refused requests are remembered")
+struct RefusalLogTests {
+  @Test func refusalsAreKeptNewestLastWithTheirReason() async throws {
+    try await TestServer.with { server in
+      let token = try await server.servicesToken()
+      let unsigned = try await server.request(
+        "PUT", "/externalPurchase/v1/reports", body: try reportBody(token: token.id, status: "NO_LINE_ITEM"),
+        authorization: nil)
+      #expect(unsigned.status == 401)
+      let malformed = try await server.putReport(Data("{".utf8), authorization: "Bearer \(try server.jwt())")
+      #expect(malformed.status == 400)
+      // A LINE_ITEM report without line items is refused, and names its token.
+      let rejected = try await server.putReport(
+        try reportBody(token: token.id, status: "LINE_ITEM"), authorization: "Bearer \(try server.jwt())")
+      #expect(rejected.status == 400)
+      let refusals = await server.mock.state.refusals
+      #expect(refusals.count == 3)
+      #expect(refusals[0].text.hasPrefix("PUT /externalPurchase/v1/reports refused (401): "))
+      #expect(refusals[0].externalPurchaseId == nil)
+      #expect(refusals[1].text.hasPrefix("report refused (400): "))
+      #expect(refusals[2].text.hasPrefix("report LINE_ITEM (production) refused (400): "))
+      #expect(refusals[2].externalPurchaseId == token.id)
+      let lines = await server.mock.state.activityLines()[token.id] ?? []
+      #expect(lines.contains(refusals[2].text))
+    }
+  }
+}
