@@ -226,7 +226,8 @@ let package = Package(
     .target(
       name: "AppStoreCommerce",
       dependencies: [
-        "ExternalPurchaseTokens", "SimulationTime", .product(name: "HeapModule", package: "swift-collections"),
+        "ExternalPurchaseTokens", "SimulationTime",
+        .product(name: "HeapModule", package: "swift-collections"),
       ]),
     .executableTarget(name: "commerce-benchmark", dependencies: ["AppStoreCommerce", "LifecycleSimulator"]),
     .executableTarget(

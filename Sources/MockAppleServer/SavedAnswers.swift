@@ -1,4 +1,5 @@
 import Hummingbird
+import MockAppleCore
 
 /// Holds every answer until the changes written before it are on disk: an acknowledged change
 /// (any 2xx) is never lost to a crash, and no answer shows what a crash could still take back.
