@@ -122,17 +122,21 @@ let package = Package(
       ]),
     // Apple's notifications: what falls due, their signed payloads, the log of deliveries and the
     // webhook sender; no HTTP server.
+    // Apple's wire values typed, one file each, a value Apple adds later kept as sent.
+    .target(name: "AppleWireTypes"),
     .target(
       name: "AppleNotifications",
       dependencies: [
-        "AppleSigning", "AppStoreCommerce", "ExternalPurchaseTokens", "JSONShield", "LifecycleSimulator",
+        "AppleWireTypes", "AppleSigning", "AppStoreCommerce", "ExternalPurchaseTokens", "JSONShield",
+        "LifecycleSimulator",
       ]),
     // The mock server's state: the one simulation, Apple's report ledgers, the notification log,
     // and its durable saving (`epsim serve --state`); no HTTP.
     .target(
       name: "MockAppleCore",
       dependencies: [
-        "AppleSigning", "AppleNotifications", "AppStoreCommerce", "CommerceSimulation", "DurableJournal",
+        "AppleWireTypes", "AppleSigning", "AppleNotifications", "AppStoreCommerce", "CommerceSimulation",
+        "DurableJournal",
         "ExternalPurchaseReports", "ExternalPurchaseTokens", "LifecycleSimulator", "ParallelMap",
         "WorldCommands",
       ]),
@@ -141,7 +145,7 @@ let package = Package(
     .target(
       name: "MockAppleHTTP",
       dependencies: [
-        "MockAppleCore", "AppleSigning", "AppleNotifications", "ExternalPurchaseTokens",
+        "AppleWireTypes", "MockAppleCore", "AppleSigning", "AppleNotifications", "ExternalPurchaseTokens",
         .product(name: "Hummingbird", package: "hummingbird"),
         .product(name: "HTTPTypes", package: "swift-http-types"),
         .product(name: "NIOCore", package: "swift-nio"),
@@ -162,7 +166,8 @@ let package = Package(
     .target(
       name: "AppStoreServerAPI",
       dependencies: [
-        "MockAppleHTTP", "MockAppleCore", "AppleNotifications", "AppStoreCommerce", "CommerceSimulation",
+        "AppleWireTypes", "MockAppleHTTP", "MockAppleCore", "AppleNotifications", "AppStoreCommerce",
+        "CommerceSimulation",
         "ExternalPurchaseTokens", "JSONShield", "LifecycleSimulator",
         .product(name: "Hummingbird", package: "hummingbird"),
         .product(name: "HTTPTypes", package: "swift-http-types"),
@@ -171,7 +176,8 @@ let package = Package(
     .target(
       name: "ControlAPI",
       dependencies: [
-        "AppStoreServerAPI", "MockAppleHTTP", "MockAppleCore", "AppleNotifications", "AppleSigning",
+        "AppleWireTypes", "AppStoreServerAPI", "MockAppleHTTP", "MockAppleCore", "AppleNotifications",
+        "AppleSigning",
         "AppStoreCommerce", "CommerceSimulation", "ExternalPurchaseReports", "ExternalPurchaseTokens",
         "JSONShield", "LifecycleSimulator", "WorldCommands",
         .product(name: "Hummingbird", package: "hummingbird"),
@@ -181,7 +187,8 @@ let package = Package(
     .target(
       name: "MockAppleServer",
       dependencies: [
-        "ExternalPurchaseReportAPI", "AppStoreServerAPI", "ControlAPI", "MockAppleHTTP", "MockAppleCore",
+        "AppleWireTypes", "ExternalPurchaseReportAPI", "AppStoreServerAPI", "ControlAPI", "MockAppleHTTP",
+        "MockAppleCore",
         "AppleNotifications", "AppleSigning", "CommerceSimulation", "LifecycleSimulator", "WorldCommands",
         .product(name: "Hummingbird", package: "hummingbird"),
         .product(name: "HummingbirdTLS", package: "hummingbird"),
@@ -226,7 +233,8 @@ let package = Package(
     .target(
       name: "AppStoreCommerce",
       dependencies: [
-        "ExternalPurchaseTokens", "SimulationTime", .product(name: "HeapModule", package: "swift-collections"),
+        "ExternalPurchaseTokens", "SimulationTime",
+        .product(name: "HeapModule", package: "swift-collections"),
       ]),
     .executableTarget(name: "commerce-benchmark", dependencies: ["AppStoreCommerce", "LifecycleSimulator"]),
     .executableTarget(
@@ -290,6 +298,7 @@ let package = Package(
         .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
       ],
       path: "Tests/MockAppleTestSupport"),
+    .testTarget(name: "AppleWireTypesTests", dependencies: ["AppleWireTypes"]),
     .testTarget(
       name: "AppleSigningTests",
       dependencies: [
