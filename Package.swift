@@ -41,8 +41,6 @@ let package = Package(
     .package(url: "https://github.com/apple/swift-asn1", from: "1.7.4"),
     // HTTPS for `epsim serve --tls-cert`: a staging mock keeps an https:// base URL.
     .package(url: "https://github.com/apple/swift-nio-ssl", from: "2.37.6"),
-    // `Heap` for the App Store's due renewals (already in the build through swift-nio).
-    .package(url: "https://github.com/apple/swift-collections", from: "1.6.0"),
   ],
   targets: [
     .target(name: "ExternalPurchaseTokens"),
@@ -230,12 +228,7 @@ let package = Package(
     // Seeded realistic tokens shared by the codec tests and the benchmarks; not a product.
     .target(name: "TokenCorpus", dependencies: ["ExternalPurchaseTokens"]),
     // In-app purchases through Apple on the virtual clock: an event-sourced engine, no I/O.
-    .target(
-      name: "AppStoreCommerce",
-      dependencies: [
-        "ExternalPurchaseTokens", "SimulationTime",
-        .product(name: "HeapModule", package: "swift-collections"),
-      ]),
+    .target(name: "AppStoreCommerce", dependencies: ["ExternalPurchaseTokens", "SimulationTime"]),
     .executableTarget(name: "commerce-benchmark", dependencies: ["AppStoreCommerce", "LifecycleSimulator"]),
     .executableTarget(
       name: "epsim-benchmarks",
