@@ -41,8 +41,6 @@ let package = Package(
     .package(url: "https://github.com/apple/swift-asn1", from: "1.7.4"),
     // HTTPS for `epsim serve --tls-cert`: a staging mock keeps an https:// base URL.
     .package(url: "https://github.com/apple/swift-nio-ssl", from: "2.37.6"),
-    // `Heap` for the App Store's due renewals (already in the build through swift-nio).
-    .package(url: "https://github.com/apple/swift-collections", from: "1.6.0"),
   ],
   targets: [
     .target(name: "ExternalPurchaseTokens"),
@@ -115,24 +113,28 @@ let package = Package(
     .target(
       name: "AppleSigning",
       dependencies: [
-        "ExternalPurchaseTokens", "JSONShield",
+        "JSONShield",
         .product(name: "Crypto", package: "swift-crypto"),
         .product(name: "X509", package: "swift-certificates"),
         .product(name: "SwiftASN1", package: "swift-asn1"),
       ]),
     // Apple's notifications: what falls due, their signed payloads, the log of deliveries and the
     // webhook sender; no HTTP server.
+    // Apple's wire values typed, one file each, a value Apple adds later kept as sent.
+    .target(name: "AppleWireTypes"),
     .target(
       name: "AppleNotifications",
       dependencies: [
-        "AppleSigning", "AppStoreCommerce", "ExternalPurchaseTokens", "JSONShield", "LifecycleSimulator",
+        "AppleWireTypes", "AppleSigning", "AppStoreCommerce", "ExternalPurchaseTokens", "JSONShield",
+        "LifecycleSimulator",
       ]),
     // The mock server's state: the one simulation, Apple's report ledgers, the notification log,
     // and its durable saving (`epsim serve --state`); no HTTP.
     .target(
       name: "MockAppleCore",
       dependencies: [
-        "AppleSigning", "AppleNotifications", "AppStoreCommerce", "CommerceSimulation", "DurableJournal",
+        "AppleWireTypes", "AppleSigning", "AppleNotifications", "AppStoreCommerce", "CommerceSimulation",
+        "DurableJournal",
         "ExternalPurchaseReports", "ExternalPurchaseTokens", "LifecycleSimulator", "ParallelMap",
         "WorldCommands",
       ]),
@@ -141,7 +143,7 @@ let package = Package(
     .target(
       name: "MockAppleHTTP",
       dependencies: [
-        "MockAppleCore", "AppleSigning", "AppleNotifications", "ExternalPurchaseTokens",
+        "AppleWireTypes", "MockAppleCore", "AppleSigning", "AppleNotifications", "ExternalPurchaseTokens",
         .product(name: "Hummingbird", package: "hummingbird"),
         .product(name: "HTTPTypes", package: "swift-http-types"),
         .product(name: "NIOCore", package: "swift-nio"),
@@ -162,7 +164,8 @@ let package = Package(
     .target(
       name: "AppStoreServerAPI",
       dependencies: [
-        "MockAppleHTTP", "MockAppleCore", "AppleNotifications", "AppStoreCommerce", "CommerceSimulation",
+        "AppleWireTypes", "MockAppleHTTP", "MockAppleCore", "AppleNotifications", "AppStoreCommerce",
+        "CommerceSimulation",
         "ExternalPurchaseTokens", "JSONShield", "LifecycleSimulator",
         .product(name: "Hummingbird", package: "hummingbird"),
         .product(name: "HTTPTypes", package: "swift-http-types"),
@@ -171,7 +174,8 @@ let package = Package(
     .target(
       name: "ControlAPI",
       dependencies: [
-        "AppStoreServerAPI", "MockAppleHTTP", "MockAppleCore", "AppleNotifications", "AppleSigning",
+        "AppleWireTypes", "AppStoreServerAPI", "MockAppleHTTP", "MockAppleCore", "AppleNotifications",
+        "AppleSigning",
         "AppStoreCommerce", "CommerceSimulation", "ExternalPurchaseReports", "ExternalPurchaseTokens",
         "JSONShield", "LifecycleSimulator", "WorldCommands",
         .product(name: "Hummingbird", package: "hummingbird"),
@@ -181,7 +185,8 @@ let package = Package(
     .target(
       name: "MockAppleServer",
       dependencies: [
-        "ExternalPurchaseReportAPI", "AppStoreServerAPI", "ControlAPI", "MockAppleHTTP", "MockAppleCore",
+        "AppleWireTypes", "ExternalPurchaseReportAPI", "AppStoreServerAPI", "ControlAPI", "MockAppleHTTP",
+        "MockAppleCore",
         "AppleNotifications", "AppleSigning", "CommerceSimulation", "LifecycleSimulator", "WorldCommands",
         .product(name: "Hummingbird", package: "hummingbird"),
         .product(name: "HummingbirdTLS", package: "hummingbird"),
@@ -223,12 +228,7 @@ let package = Package(
     // Seeded realistic tokens shared by the codec tests and the benchmarks; not a product.
     .target(name: "TokenCorpus", dependencies: ["ExternalPurchaseTokens"]),
     // In-app purchases through Apple on the virtual clock: an event-sourced engine, no I/O.
-    .target(
-      name: "AppStoreCommerce",
-      dependencies: [
-        "ExternalPurchaseTokens", "SimulationTime",
-        .product(name: "HeapModule", package: "swift-collections"),
-      ]),
+    .target(name: "AppStoreCommerce", dependencies: ["ExternalPurchaseTokens", "SimulationTime"]),
     .executableTarget(name: "commerce-benchmark", dependencies: ["AppStoreCommerce", "LifecycleSimulator"]),
     .executableTarget(
       name: "epsim-benchmarks",
@@ -291,6 +291,7 @@ let package = Package(
         .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
       ],
       path: "Tests/MockAppleTestSupport"),
+    .testTarget(name: "AppleWireTypesTests", dependencies: ["AppleWireTypes"]),
     .testTarget(
       name: "AppleSigningTests",
       dependencies: [

@@ -1,4 +1,5 @@
 import AppleNotifications
+import AppleWireTypes
 import Foundation
 import Hummingbird
 import MockAppleCore
@@ -21,7 +22,7 @@ package struct NotificationRoutes: Sendable {
 
   package func register(on router: Router<BasicRequestContext>) {
     for (prefix, environment) in AppleHosts.prefixes {
-      let name = environment == .sandbox ? "Sandbox" : "Production"
+      let name: AppleEnvironment = environment == .sandbox ? .sandbox : .production
       router.post("\(prefix)/inApps/v1/notifications/test") { request, _ in
         if let refusal = await admission(request, .testNotification, environment: name) { return refusal }
         return await requestTest(environment: name)
@@ -39,14 +40,15 @@ package struct NotificationRoutes: Sendable {
     }
   }
 
-  private func admission(_ request: Request, _ endpoint: AppStoreEndpoint, environment: String) async
+  private func admission(_ request: Request, _ endpoint: AppStoreEndpoint, environment: AppleEnvironment)
+    async
     -> Response?
   {
     await APIAdmission(state: state, configuration: configuration).check(
-      request, endpoint, sandbox: environment == "Sandbox", rates: office.rates)
+      request, endpoint, sandbox: environment == .sandbox, rates: office.rates)
   }
 
-  private func requestTest(environment: String) async -> Response {
+  private func requestTest(environment: AppleEnvironment) async -> Response {
     let created: NotificationDelivery?
     do {
       created = try await state.requestTestNotification(environment: environment)
@@ -64,7 +66,7 @@ package struct NotificationRoutes: Sendable {
     return JSONResponse.make(.ok, SendTestNotificationResponse(testNotificationToken: token))
   }
 
-  private func testStatus(token: String, environment: String) async -> Response {
+  private func testStatus(token: String, environment: AppleEnvironment) async -> Response {
     guard Self.isTestToken(token) else {
       return AppStoreAPIError(
         .invalidTestNotificationToken, "testNotificationToken must be like <uuid>_<milliseconds>"
@@ -78,7 +80,7 @@ package struct NotificationRoutes: Sendable {
     return JSONResponse.make(.ok, NotificationHistoryItem(delivery))
   }
 
-  private func history(_ request: Request, environment: String) async -> Response {
+  private func history(_ request: Request, environment: AppleEnvironment) async -> Response {
     let body: Data
     switch await LimitedRequestBody.data(of: request, limit: configuration.maximumBodyBytes) {
     case .failure(let failure): return LimitedRequestBody.response(for: failure)

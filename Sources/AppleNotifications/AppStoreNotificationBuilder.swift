@@ -1,4 +1,5 @@
 import AppStoreCommerce
+import AppleWireTypes
 import LifecycleSimulator
 
 /// Turns App Store happenings into signed notifications V2, not yet delivered: one per domain
@@ -25,7 +26,7 @@ package struct AppStoreNotificationBuilder {
     if let mass = event.massExtension {
       return try summary(
         RenewalExtensionSummary(
-          environment: commerce.settings.environment.rawValue, appAppleId: app.appAppleId,
+          environment: AppleEnvironment(commerce.settings.environment), appAppleId: app.appAppleId,
           bundleId: app.bundleId,
           productId: mass.request.productId, requestIdentifier: mass.request.requestIdentifier,
           storefrontCountryCodes: mass.request.storefronts ?? [], succeededCount: Int64(mass.succeededCount),
@@ -34,7 +35,7 @@ package struct AppStoreNotificationBuilder {
     if notification.type == .rescindConsent {
       return try consentRescinded(event, index: index)
     }
-    var data = appData(environment: commerce.settings.environment.rawValue)
+    var data = appData(environment: AppleEnvironment(commerce.settings.environment))
     if let transaction = event.transaction {
       data.signedTransactionInfo = try signer.transaction(
         commerce.payload(of: transaction, signedDate: event.time))
@@ -56,7 +57,9 @@ package struct AppStoreNotificationBuilder {
 
   /// The TEST notification numbered `number`, for the host of `environment`; its token is its
   /// UUID and signing time, as Apple's tokens look.
-  package func test(number: Int, environment: String, at time: VirtualTime) throws -> NotificationDelivery {
+  package func test(number: Int, environment: AppleEnvironment, at time: VirtualTime) throws
+    -> NotificationDelivery
+  {
     var delivery = try signed(
       key: "test/\(number)", type: "TEST", subtype: nil, at: time, data: appData(environment: environment),
       summary: nil)
@@ -77,14 +80,14 @@ package struct AppStoreNotificationBuilder {
 
   /// RESCIND_CONSENT: `appData` with the customer's signed app transaction, and no `data`.
   private func consentRescinded(_ event: CommerceDomainEvent, index: Int) throws -> NotificationDelivery {
-    let environment = commerce.settings.environment.rawValue
+    let environment = AppleEnvironment(commerce.settings.environment)
     let appTransaction = AppTransactionPayload(
       app: app, commerce: commerce, customer: event.customer,
       firstPurchase: commerce.transactions(of: commerce.customers[Int(event.customer)].id).first?
         .purchaseDate,
       at: event.time)
     let appData = NotificationAppData(
-      appAppleId: environment == CommerceEnvironment.sandbox.rawValue ? nil : app.appAppleId,
+      appAppleId: environment == .sandbox ? nil : app.appAppleId,
       bundleId: app.bundleId, environment: environment,
       signedAppTransactionInfo: try signer.sign(appTransaction))
     var delivery = try signed(
@@ -94,9 +97,9 @@ package struct AppStoreNotificationBuilder {
     return delivery
   }
 
-  private func appData(environment: String) -> NotificationData {
+  private func appData(environment: AppleEnvironment) -> NotificationData {
     NotificationData(
-      appAppleId: environment == CommerceEnvironment.sandbox.rawValue ? nil : app.appAppleId,
+      appAppleId: environment == .sandbox ? nil : app.appAppleId,
       bundleId: app.bundleId, bundleVersion: app.version, environment: environment)
   }
 
@@ -110,7 +113,7 @@ package struct AppStoreNotificationBuilder {
       summary: summary, appData: appData)
     return NotificationDelivery(
       key: key, notificationUUID: uuid, notificationType: type, subtype: subtype,
-      environment: data?.environment ?? summary?.environment ?? appData?.environment ?? "Production",
+      environment: data?.environment ?? summary?.environment ?? appData?.environment ?? .production,
       dueAt: time,
       signedPayload: try signer.sign(payload), attempts: [], nextAttemptAt: nil, state: .pending)
   }

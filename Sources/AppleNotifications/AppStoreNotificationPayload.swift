@@ -1,3 +1,4 @@
+import AppleWireTypes
 import LifecycleSimulator
 
 /// The decoded payload of an App Store Server Notification V2 (`responseBodyV2DecodedPayload`,
@@ -21,7 +22,7 @@ package struct NotificationAppData: Encodable {
   /// Left out in the sandbox, as in `data` (**assumption**: Apple's sentence is about the field).
   package var appAppleId: Int64?
   package var bundleId: String
-  package var environment: String
+  package var environment: AppleEnvironment
   package var signedAppTransactionInfo: String
 }
 
@@ -32,7 +33,7 @@ package struct NotificationData: Encodable {
   package var appAppleId: Int64?
   package var bundleId: String
   package var bundleVersion: String
-  package var environment: String
+  package var environment: AppleEnvironment
   package var signedTransactionInfo: String?
   package var signedRenewalInfo: String?
   package var status: Int?
@@ -43,7 +44,7 @@ package struct NotificationData: Encodable {
 /// The `summary` of a RENEWAL_EXTENSION / SUMMARY notification: how a mass extension of renewal
 /// dates ended (SPEC-APPSTORE 4.8, 5.2).
 public struct RenewalExtensionSummary: Hashable, Sendable, Encodable {
-  public var environment: String
+  public var environment: AppleEnvironment
   public var appAppleId: Int64
   public var bundleId: String
   public var productId: String
@@ -54,7 +55,8 @@ public struct RenewalExtensionSummary: Hashable, Sendable, Encodable {
   public var failedCount: Int64
 
   public init(
-    environment: String, appAppleId: Int64, bundleId: String, productId: String, requestIdentifier: String,
+    environment: AppleEnvironment, appAppleId: Int64, bundleId: String, productId: String,
+    requestIdentifier: String,
     storefrontCountryCodes: [String], succeededCount: Int64, failedCount: Int64
   ) {
     self.environment = environment

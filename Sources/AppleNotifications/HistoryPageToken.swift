@@ -1,4 +1,5 @@
 import AppleSigning
+import AppleWireTypes
 import Foundation
 import LifecycleSimulator
 
@@ -7,7 +8,7 @@ import LifecycleSimulator
 /// clients (Base64URL). Because the log only grows, a token stays valid while new notifications
 /// arrive: the next page starts exactly after the last one listed.
 package struct HistoryPageToken: Hashable {
-  package var environment: String
+  package var environment: AppleEnvironment
   package var fingerprint: UInt64
   package var position: Int
   package var issuedAt: VirtualTime
@@ -28,10 +29,12 @@ package struct HistoryPageToken: Hashable {
       let position = Int(parts[3]),
       position >= 0, let issuedAt = Int64(parts[4])
     else { return nil }
-    self.init(environment: String(parts[1]), fingerprint: fingerprint, position: position, issuedAt: issuedAt)
+    self.init(
+      environment: AppleEnvironment(rawValue: String(parts[1])), fingerprint: fingerprint, position: position,
+      issuedAt: issuedAt)
   }
 
-  package init(environment: String, fingerprint: UInt64, position: Int, issuedAt: VirtualTime) {
+  package init(environment: AppleEnvironment, fingerprint: UInt64, position: Int, issuedAt: VirtualTime) {
     self.environment = environment
     self.fingerprint = fingerprint
     self.position = position

@@ -1,3 +1,4 @@
+import AppleWireTypes
 import LifecycleSimulator
 
 /// One notification (EXTERNAL_PURCHASE_TOKEN, an App Store event or TEST) and every attempt to
@@ -19,7 +20,7 @@ public struct NotificationDelivery: Hashable, Sendable, Encodable {
   /// For TEST notifications: the token Get Test Notification Status takes.
   public var testNotificationToken: String?
   /// `Production` or `Sandbox`: which host's history lists it, and whether failures are retried.
-  public var environment: String
+  public var environment: AppleEnvironment
   /// The virtual time it fell due (its `signedDate`).
   public var dueAt: VirtualTime
   /// The `signedPayload` JWS as sent.
@@ -32,7 +33,8 @@ public struct NotificationDelivery: Hashable, Sendable, Encodable {
   package init(
     key: String, notificationUUID: String, notificationType: String, subtype: String? = nil,
     externalPurchaseId: String? = nil, transactionId: String? = nil, originalTransactionId: String? = nil,
-    customer: Int32? = nil, testNotificationToken: String? = nil, environment: String, dueAt: VirtualTime,
+    customer: Int32? = nil, testNotificationToken: String? = nil, environment: AppleEnvironment,
+    dueAt: VirtualTime,
     signedPayload: String, attempts: [DeliveryAttempt], nextAttemptAt: VirtualTime? = nil,
     state: DeliveryState
   ) {

@@ -72,7 +72,7 @@ public struct NotificationLog: Sendable {
     return NotificationDelivery(
       key: notification.key, notificationUUID: uuid, notificationType: NotificationPayload.type,
       subtype: notification.subtype.rawValue, externalPurchaseId: notification.token.externalPurchaseId,
-      environment: notification.token.environment == .sandbox ? "Sandbox" : "Production",
+      environment: notification.token.environment == .sandbox ? .sandbox : .production,
       dueAt: notification.dueAt, signedPayload: signed, attempts: [], nextAttemptAt: nil, state: .pending)
   }
 
@@ -115,7 +115,7 @@ public struct NotificationLog: Sendable {
   /// Records an attempt with the retry schedule of the delivery's environment (none in sandbox
   /// unless the settings ask for it).
   public mutating func record(_ attempt: DeliveryAttempt, for key: String, settings: NotificationSettings) {
-    let environment = indexByKey[key].map { deliveries[$0].environment } ?? "Production"
+    let environment = indexByKey[key].map { deliveries[$0].environment } ?? .production
     record(attempt, for: key, retryDelays: settings.retryDelays(environment: environment))
   }
 

@@ -1,3 +1,4 @@
+import AppleWireTypes
 import LifecycleSimulator
 
 /// When epsim's `EXTERNAL_PURCHASE_TOKEN` notifications fire, on the virtual clock (SPEC 8), and
@@ -37,7 +38,7 @@ public struct NotificationSettings: Hashable, Sendable {
   }
 
   /// The retry delays for a notification of `environment` (`Production` or `Sandbox`).
-  public func retryDelays(environment: String) -> [VirtualDuration] {
-    environment == "Sandbox" && !retriesInSandbox ? [] : retryDelays
+  public func retryDelays(environment: AppleEnvironment) -> [VirtualDuration] {
+    environment == .sandbox && !retriesInSandbox ? [] : retryDelays
   }
 }

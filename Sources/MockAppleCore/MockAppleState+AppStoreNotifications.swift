@@ -1,5 +1,6 @@
 import AppStoreCommerce
 import AppleNotifications
+import AppleWireTypes
 import LifecycleSimulator
 
 /// Notifications V2 for the App Store: made from `commerceEvents`, TEST on request, a mass
@@ -29,7 +30,7 @@ extension MockAppleState {
 
   /// Creates a TEST notification for the host of `environment`, due now; nil when no webhook is
   /// configured (Apple answers 4040007 then). The caller sends it (`NotificationDispatcher`).
-  public func requestTestNotification(environment: String) throws -> NotificationDelivery? {
+  public func requestTestNotification(environment: AppleEnvironment) throws -> NotificationDelivery? {
     guard notificationSettings.webhookURL != nil else { return nil }
     notifications.testsRequested += 1
     let delivery = try builder.test(
@@ -40,7 +41,7 @@ extension MockAppleState {
   }
 
   /// The TEST notification with this token, on the host of `environment`.
-  public func testNotification(token: String, environment: String) -> NotificationDelivery? {
+  public func testNotification(token: String, environment: AppleEnvironment) -> NotificationDelivery? {
     notifications.deliveries.first { $0.testNotificationToken == token && $0.environment == environment }
   }
 

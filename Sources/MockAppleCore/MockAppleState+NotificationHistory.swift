@@ -1,12 +1,15 @@
 import AppStoreCommerce
 import AppleNotifications
+import AppleWireTypes
 import LifecycleSimulator
 
 /// Get Notification History over the server's notification log, per environment.
 extension MockAppleState {
   /// One page of the notifications of `environment` that match `query`, oldest first, after the
   /// position `pageToken` names (the first page without one).
-  package func notificationHistory(_ query: NotificationHistoryQuery, environment: String, pageToken: String?)
+  package func notificationHistory(
+    _ query: NotificationHistoryQuery, environment: AppleEnvironment, pageToken: String?
+  )
     -> Result<NotificationHistoryResponse, NotificationAPIFailure>
   {
     let now = world.now

@@ -1,4 +1,5 @@
 import AppleNotifications
+import AppleWireTypes
 import ExternalPurchaseReports
 import ExternalPurchaseTokens
 import LifecycleSimulator
@@ -43,7 +44,7 @@ package struct SavedDelivery: Codable {
   package var originalTransactionId: String?
   package var customer: Int32?
   package var testNotificationToken: String?
-  package var environment: String
+  package var environment: AppleEnvironment
   package var dueAt: VirtualTime
   package var signedPayload: String
 
