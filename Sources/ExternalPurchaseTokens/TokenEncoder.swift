@@ -27,7 +27,18 @@ public struct TokenEncoder: Sendable {
 
   /// The token string.
   public func encode(_ token: ExternalPurchaseToken) -> String {
-    Base64URL.encode(jsonBytes(for: token), padded: quirks.contains(.padding))
+    // Every minted token comes here: compact JSON goes through a pointer into scratch memory on
+    // the stack (`CanonicalTokenJSON`), not through a growing array (issue 26).
+    if !quirks.contains(.prettyJSON), let bound = CanonicalTokenJSON.maximumCount(of: token) {
+      return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: bound + 1) { scratch in
+        var cursor = ByteCursor(scratch)
+        CanonicalTokenJSON.write(token, to: &cursor)
+        if quirks.contains(.trailingNewline) { cursor.write(byte: UInt8(ascii: "\n")) }
+        return Base64URL.encode(
+          UnsafeBufferPointer(rebasing: scratch[..<cursor.count]), padded: quirks.contains(.padding))
+      }
+    }
+    return Base64URL.encode(jsonBytes(for: token), padded: quirks.contains(.padding))
   }
 
   /// The JSON text inside the token, with the chosen quirks.
