@@ -23,11 +23,11 @@ public enum CanonicalTokenJSON {
     cursor.write(#"{"appAppleId":"#)
     cursor.write(decimal: token.appAppleId)
     cursor.write(#","bundleId":""#)
-    cursor.write(token.bundleId)
+    cursor.write(string: token.bundleId)
     cursor.write(#"","tokenCreationDate":"#)
     cursor.write(decimal: token.tokenCreationDate)
     cursor.write(#","externalPurchaseId":""#)
-    cursor.write(token.externalPurchaseId)
+    cursor.write(string: token.externalPurchaseId)
     cursor.write(byte: UInt8(ascii: "\""))
     if let type = token.tokenType {
       cursor.write(#","tokenType":""#)

@@ -32,7 +32,7 @@ struct JSONLineWriter: Sendable {
       line.write(quoted: item.deviceId)
       // A token string is Base64URL (and maybe `=`): nothing in it needs escaping.
       line.write(#","token":""#)
-      line.write(item.raw)
+      line.write(string: item.raw)
       line.write(#"","decoded":"#)
       if fieldsBound != nil {
         CanonicalTokenJSON.write(item.token, to: &line)

@@ -86,6 +86,23 @@ struct FastTokenWritingTests {
     #expect(String(decoding: written, as: UTF8.self) == JSONText.quoted(text))
   }
 
+  @Test func needsEscapingFindsEveryByteThatNeedsIt() {
+    // Every ASCII byte and a few others, at every position of strings up to 19 bytes: the
+    // eight-byte test and the byte loop agree with a plain check.
+    let fillers: [Character] = ["a", "é", "~", "日"]
+    for length in 1..<20 {
+      for position in 0..<length {
+        for scalar in (0..<128).map({ Unicode.Scalar(UInt8($0)) }) + ["é", "\u{7F}", "日"] {
+          var characters = Array(repeating: fillers[length % 4], count: length)
+          characters[position] = Character(scalar)
+          let text = String(characters)
+          let expected = text.utf8.contains { $0 < 0x20 || $0 == 0x22 || $0 == 0x5C }
+          #expect(JSONText.needsEscaping(text) == expected, "\(length) \(position) \(scalar.value)")
+        }
+      }
+    }
+  }
+
   @Test func typeTailsAreTheRawValuesAndAQuote() {
     for type in CustomLinkTokenType.allCases { #expect(type.quotedTail.description == type.rawValue + "\"") }
   }
