@@ -10,40 +10,49 @@ public enum Base64URL {
     return Array(bytes).withUnsafeBufferPointer { encode($0, padded: padded) }
   }
 
-  /// Writes the text straight into the new string's storage: no intermediate array.
-  private static func encode(_ input: UnsafeBufferPointer<UInt8>, padded: Bool) -> String {
+  /// Every pair of Base64URL characters, indexed by the 12 bits they encode: the first
+  /// character in the low byte, so one unaligned little-endian store writes both.
+  static let pairs: [UInt16] = (0..<4096).map { bits in
+    UInt16(alphabet[bits >> 6]) | UInt16(alphabet[bits & 63]) << 8
+  }
+
+  /// Writes the text straight into the new string's storage: no intermediate array. Each three
+  /// bytes become two stores of a character pair from `pairs`, half the lookups and stores of
+  /// one character at a time: every minted token is encoded here (issue 26).
+  static func encode(_ input: UnsafeBufferPointer<UInt8>, padded: Bool) -> String {
     let remaining = input.count % 3
     let length = input.count / 3 * 4 + (remaining == 0 ? 0 : padded ? 4 : remaining + 1)
     return String(unsafeUninitializedCapacity: length) { output in
-      alphabet.withUnsafeBufferPointer { alphabet in
-        var index = 0
-        var written = 0
+      guard let target = output.baseAddress, let source = input.baseAddress else { return 0 }
+      let raw = UnsafeMutableRawPointer(target)
+      var index = 0
+      var written = 0
+      pairs.withUnsafeBufferPointer { pairs in
         while index + 3 <= input.count {
-          let chunk = UInt32(input[index]) << 16 | UInt32(input[index + 1]) << 8 | UInt32(input[index + 2])
-          output[written] = alphabet[Int(chunk >> 18 & 63)]
-          output[written + 1] = alphabet[Int(chunk >> 12 & 63)]
-          output[written + 2] = alphabet[Int(chunk >> 6 & 63)]
-          output[written + 3] = alphabet[Int(chunk & 63)]
+          let chunk = Int(source[index]) << 16 | Int(source[index + 1]) << 8 | Int(source[index + 2])
+          raw.storeBytes(of: pairs[chunk >> 12].littleEndian, toByteOffset: written, as: UInt16.self)
+          raw.storeBytes(of: pairs[chunk & 0xFFF].littleEndian, toByteOffset: written + 2, as: UInt16.self)
           index += 3
           written += 4
         }
-        if remaining > 0 {
-          var chunk = UInt32(input[index]) << 16
-          if remaining == 2 { chunk |= UInt32(input[index + 1]) << 8 }
-          output[written] = alphabet[Int(chunk >> 18 & 63)]
-          output[written + 1] = alphabet[Int(chunk >> 12 & 63)]
-          written += 2
-          if remaining == 2 {
-            output[written] = alphabet[Int(chunk >> 6 & 63)]
-            written += 1
-          }
-          while padded && written < length {
-            output[written] = UInt8(ascii: "=")
-            written += 1
-          }
-        }
-        return written
       }
+      guard remaining > 0 else { return written }
+      alphabet.withUnsafeBufferPointer { alphabet in
+        var chunk = UInt32(source[index]) << 16
+        if remaining == 2 { chunk |= UInt32(source[index + 1]) << 8 }
+        target[written] = alphabet[Int(chunk >> 18 & 63)]
+        target[written + 1] = alphabet[Int(chunk >> 12 & 63)]
+        written += 2
+        if remaining == 2 {
+          target[written] = alphabet[Int(chunk >> 6 & 63)]
+          written += 1
+        }
+        while padded && written < length {
+          target[written] = UInt8(ascii: "=")
+          written += 1
+        }
+      }
+      return written
     }
   }
 }

@@ -27,7 +27,18 @@ public struct TokenEncoder: Sendable {
 
   /// The token string.
   public func encode(_ token: ExternalPurchaseToken) -> String {
-    Base64URL.encode(jsonBytes(for: token), padded: quirks.contains(.padding))
+    // Every minted token comes here: compact JSON goes through a pointer into scratch memory on
+    // the stack (`CanonicalTokenJSON`), not through a growing array (issue 26).
+    if !quirks.contains(.prettyJSON), let bound = CanonicalTokenJSON.maximumCount(of: token) {
+      return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: bound + 1) { scratch in
+        var cursor = ByteCursor(scratch)
+        CanonicalTokenJSON.write(token, to: &cursor)
+        if quirks.contains(.trailingNewline) { cursor.write(byte: UInt8(ascii: "\n")) }
+        return Base64URL.encode(
+          UnsafeBufferPointer(rebasing: scratch[..<cursor.count]), padded: quirks.contains(.padding))
+      }
+    }
+    return Base64URL.encode(jsonBytes(for: token), padded: quirks.contains(.padding))
   }
 
   /// The JSON text inside the token, with the chosen quirks.
@@ -101,7 +112,28 @@ public enum JSONText {
   /// Whether `text` holds a character a JSON string literal must escape (quote, backslash, control).
   public static func needsEscaping(_ text: String) -> Bool {
     func check(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-      bytes.contains { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }
+      guard let base = bytes.baseAddress else { return false }
+      // Eight bytes at a time (every minted token's ids pass here, issue 26): a word has a byte
+      // below 0x20, or equal to `"` or `\`, exactly when these classic bit tests say so.
+      let ones: UInt64 = 0x0101_0101_0101_0101
+      let highs: UInt64 = 0x8080_8080_8080_8080
+      var index = 0
+      while index + 8 <= bytes.count {
+        let word = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)
+        let quote = word ^ (ones &* 0x22)
+        let backslash = word ^ (ones &* 0x5C)
+        let below = (word &- ones &* 0x20) & ~word
+        let isQuote = (quote &- ones) & ~quote
+        let isBackslash = (backslash &- ones) & ~backslash
+        if (below | isQuote | isBackslash) & highs != 0 { return true }
+        index += 8
+      }
+      while index < bytes.count {
+        let byte = base[index]
+        if byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") { return true }
+        index += 1
+      }
+      return false
     }
     if let answer = text.utf8.withContiguousStorageIfAvailable(check) { return answer }
     var copy = text

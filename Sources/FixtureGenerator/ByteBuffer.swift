@@ -29,6 +29,24 @@ struct ByteBuffer: Sendable {
     body(&bytes)
   }
 
+  /// Scratch memory for `append(maximumCount:_:)`, kept from line to line.
+  private var scratch: [UInt8] = []
+
+  /// Appends what `write` writes through a cursor, at most `maximumCount` bytes: a whole line is
+  /// written through a pointer, then appended in one copy, where appending piece by piece cost
+  /// a generic copy and a growth check per piece (issue 26).
+  mutating func append(maximumCount: Int, _ write: (inout ByteCursor) -> Void) {
+    if scratch.count < maximumCount { scratch = [UInt8](repeating: 0, count: max(maximumCount, 4096)) }
+    var scratch = self.scratch
+    self.scratch = []  // so the local copy is the only reference and is written in place
+    scratch.withUnsafeMutableBufferPointer { memory in
+      var cursor = ByteCursor(memory)
+      write(&cursor)
+      bytes.append(contentsOf: UnsafeBufferPointer(rebasing: memory[..<cursor.count]))
+    }
+    self.scratch = scratch
+  }
+
   mutating func append(byte: UInt8) {
     bytes.append(byte)
   }

@@ -36,9 +36,18 @@ enum LifeAction: Hashable, Sendable {
 }
 
 /// The random parts of a purchase moment, drawn when planning so the app's reaction is reproducible.
+///
+/// Plain values, no array: a life plans dozens of them, and an array apiece was an allocation
+/// apiece, and made every action a value to retain and release (issue 26).
 struct PurchaseIntent: Hashable, Sendable {
-  /// In Japan and Brazil, one token per potential transaction: IN_APP or LINK_OUT.
-  var perTransactionTypes: [CustomLinkTokenType]
+  /// In Japan and Brazil, one token per potential transaction: IN_APP or LINK_OUT; one or two.
+  var firstType: CustomLinkTokenType
+  var secondType: CustomLinkTokenType?
   /// In the EU, whether the app also asks for its ACQUISITION token (it always asks for SERVICES).
   var alsoAcquisition: Bool
+
+  /// The per-transaction types in the order the app asks for them.
+  var perTransactionTypes: [CustomLinkTokenType] {
+    secondType.map { [firstType, $0] } ?? [firstType]
+  }
 }

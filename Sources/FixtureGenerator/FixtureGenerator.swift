@@ -92,7 +92,7 @@ public struct FixtureGenerator: Sendable {
     for number in customers {
       switch stream {
       case .tokens:
-        for item in try tokens(ofCustomer: number) { writer.write(item, to: &buffer) }
+        try forEachToken(ofCustomer: number) { writer.write($0, to: &buffer) }
       case .purchases:
         for item in try purchases(ofCustomer: number) { try purchaseWriter.write(item, to: &buffer) }
       }
@@ -120,12 +120,20 @@ public struct FixtureGenerator: Sendable {
 
   /// The tokens of customer `number`, in the order the engine issued them.
   public func tokens(ofCustomer number: Int) throws(FixtureError) -> [GeneratedToken] {
+    var tokens: [GeneratedToken] = []
+    try forEachToken(ofCustomer: number) { tokens.append($0) }
+    return tokens
+  }
+
+  /// Calls `body` with each of customer `number`'s tokens in turn: the writer's way, which keeps
+  /// no list of them (issue 26).
+  func forEachToken(ofCustomer number: Int, _ body: (GeneratedToken) -> Void) throws(FixtureError) {
     let world = try simulate(customer: number)
     let seeds = CustomerSeeds(runSeed: options.seed, customerNumber: number)
     var quirkRandom = SeededGenerator(seed: seeds.quirks)
-    return world.tokens.map { issued in
+    for issued in world.tokens {
       let quirks = options.quirks ? QuirkPicker.draw(using: &quirkRandom) : []
-      return describe(issued, in: world, quirks: quirks)
+      body(describe(issued, in: world, quirks: quirks))
     }
   }
 

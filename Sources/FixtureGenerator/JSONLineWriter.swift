@@ -16,47 +16,88 @@ struct JSONLineWriter: Sendable {
       buffer.append(byte: UInt8(ascii: "\n"))
       return
     }
-    buffer.append("{\"customer\":")
-    buffer.appendQuoted(item.customerId)
-    buffer.append(",\"device\":")
-    buffer.appendQuoted(item.deviceId)
-    // A token string is Base64URL (and maybe `=`): nothing in it needs escaping, and it is the
-    // longest value of the line, so it skips the check.
-    buffer.append(",\"token\":\"")
-    buffer.append(item.raw)
-    buffer.append("\",\"decoded\":")
-    Self.writeFields(of: item.token, to: &buffer)
-    buffer.append(
-      item.token.environment == .sandbox ? ",\"environment\":\"sandbox\"" : ",\"environment\":\"production\"")
-    buffer.append(item.token.kind == .plain ? ",\"kind\":\"plain\"" : ",\"kind\":\"custom-link\"")
-    buffer.append(",\"source\":")
-    buffer.appendQuoted(item.source.apiName)
-    buffer.append(",\"typedRequest\":")
-    if let request = item.typedRequest {
-      buffer.appendQuoted(request.rawValue)
-    } else {
-      buffer.append("null")
-    }
-    buffer.append(",\"period\":")
-    if let ordinal = item.periodOrdinal { buffer.append(ordinal) } else { buffer.append("null") }
-    buffer.append(item.isRefresh ? ",\"refresh\":true" : ",\"refresh\":false")
-    buffer.append(",\"issuedAt\":")
-    buffer.append(item.issuedAt)
-    buffer.append(",\"state\":")
-    buffer.appendQuoted(item.state.rawValue)
-    if reportsQuirks {
-      buffer.append(",\"quirks\":[")
-      for (index, name) in QuirkNames.names(item.quirks).enumerated() {
-        if index > 0 { buffer.append(byte: UInt8(ascii: ",")) }
-        buffer.appendQuoted(name)
+    // The line is written through a cursor into memory sized from its variable parts (issue 26):
+    // ids escaped at worst six bytes a byte, the token string, the decoded fields (the fast
+    // canonical writer's bound, or the general encoder's bytes for the rare token it does not
+    // cover), and 512 for the names, literals, integers and quirks.
+    let fieldsBound = CanonicalTokenJSON.maximumCount(of: item.token)
+    let generalFields = fieldsBound == nil ? TokenEncoder().jsonBytes(for: item.token) : []
+    let bound =
+      512 + 6 * (item.customerId.utf8.count + item.deviceId.utf8.count) + item.raw.utf8.count
+      + (fieldsBound ?? generalFields.count)
+    buffer.append(maximumCount: bound) { line in
+      line.write(#"{"customer":"#)
+      line.write(quoted: item.customerId)
+      line.write(#","device":"#)
+      line.write(quoted: item.deviceId)
+      // A token string is Base64URL (and maybe `=`): nothing in it needs escaping.
+      line.write(#","token":""#)
+      line.write(string: item.raw)
+      line.write(#"","decoded":"#)
+      if fieldsBound != nil {
+        CanonicalTokenJSON.write(item.token, to: &line)
+      } else {
+        generalFields.withUnsafeBufferPointer { line.write($0) }
       }
-      buffer.append(byte: UInt8(ascii: "]"))
+      line.write(
+        item.token.environment == .sandbox ? #","environment":"sandbox""# : #","environment":"production""#)
+      line.write(item.token.kind == .plain ? #","kind":"plain""# : #","kind":"custom-link""#)
+      line.write(#","source":"#)
+      line.write(item.source.quotedAPIName)
+      line.write(#","typedRequest":"#)
+      line.write(item.typedRequest?.quotedName ?? "null")
+      line.write(#","period":"#)
+      if let ordinal = item.periodOrdinal { line.write(decimal: Int64(ordinal)) } else { line.write("null") }
+      line.write(item.isRefresh ? #","refresh":true"# : #","refresh":false"#)
+      line.write(#","issuedAt":"#)
+      line.write(decimal: item.issuedAt)
+      line.write(#","state":"#)
+      line.write(item.state.quotedName)
+      if reportsQuirks {
+        line.write(#","quirks":["#)
+        for (index, name) in QuirkNames.names(item.quirks).enumerated() {
+          if index > 0 { line.write(byte: UInt8(ascii: ",")) }
+          line.write(quoted: name)
+        }
+        line.write(byte: UInt8(ascii: "]"))
+      }
+      line.write("}\n")
     }
-    buffer.append("}\n")
   }
 
   /// The token's fields as compact JSON in Apple's order: the canonical encoder's JSON.
   static func writeFields(of token: ExternalPurchaseToken, to buffer: inout ByteBuffer) {
     buffer.withBytes { TokenEncoder().appendJSON(for: token, to: &$0) }
+  }
+}
+
+// The fixed values of a line as quoted literals, so writing them reads no string (issue 26);
+// JSONLineWriterTests holds each equal to the quoted raw value it stands for.
+extension TokenSource {
+  var quotedAPIName: StaticString {
+    switch self {
+    case .customLink: return #""custom-link""#
+    case .noticeSheet: return #""notice-sheet""#
+    case .linkOut: return #""link-out""#
+    }
+  }
+}
+
+extension TypedTokenRequest {
+  var quotedName: StaticString {
+    switch self {
+    case .withinApp: return #""withinApp""#
+    case .outOfApp: return #""outOfApp""#
+    }
+  }
+}
+
+extension TokenState {
+  var quotedName: StaticString {
+    switch self {
+    case .active: return #""active""#
+    case .expired: return #""expired""#
+    case .noExpiry: return #""no-expiry""#
+    }
   }
 }

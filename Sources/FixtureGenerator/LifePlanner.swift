@@ -111,16 +111,25 @@ struct LifePlanner {
   }
 
   private func drawIntent(_ random: inout SeededGenerator) -> PurchaseIntent {
+    // The draws in the same order as ever: the count, each type, then ACQUISITION.
     let count = 1 + random.below(2)
-    var types: [CustomLinkTokenType] = []
-    for _ in 0..<count { types.append(random.chance(Population.inAppShare) ? .inApp : .linkOut) }
-    return PurchaseIntent(perTransactionTypes: types, alsoAcquisition: random.chance(0.5))
+    let firstType: CustomLinkTokenType = random.chance(Population.inAppShare) ? .inApp : .linkOut
+    let secondType: CustomLinkTokenType? =
+      count == 2 ? (random.chance(Population.inAppShare) ? .inApp : .linkOut) : nil
+    return PurchaseIntent(firstType: firstType, secondType: secondType, alsoAcquisition: random.chance(0.5))
   }
 }
 
 /// Collects planned actions and returns them in time order.
 struct ActionList {
-  private var actions: [PlannedAction] = []
+  private var actions: [PlannedAction]
+
+  /// Room for a typical life's actions from the start: growing the array step by step cost a
+  /// copy per doubling, per customer (issue 26).
+  init() {
+    actions = []
+    actions.reserveCapacity(64)
+  }
 
   mutating func add(_ time: VirtualTime, device: Int, _ kind: LifeAction, before stop: VirtualTime = .max) {
     guard time < stop else { return }
@@ -129,6 +138,11 @@ struct ActionList {
 
   /// The actions before `end`, by time, ties in planning order.
   func sorted(before end: VirtualTime) -> [PlannedAction] {
-    actions.filter { $0.time < end }.sorted { ($0.time, $0.sequence) < ($1.time, $1.sequence) }
+    // Sorted in place, then cut at `end`: the same actions in the same order as filtering first
+    // (sequences are unique, so the order is total), with one array instead of two.
+    var sorted = actions
+    sorted.sort { $0.time != $1.time ? $0.time < $1.time : $0.sequence < $1.sequence }
+    if let cut = sorted.firstIndex(where: { $0.time >= end }) { sorted.removeSubrange(cut...) }
+    return sorted
   }
 }

@@ -75,7 +75,8 @@ extension WorldState {
       }
       return true
     }
-    expired.sort { ($0.expirationDate, $0.id) < ($1.expirationDate, $1.id) }
+    // Most clock moves expire nothing; sorting even an empty array made a copy of it to sort.
+    if expired.count > 1 { expired.sort { ($0.expirationDate, $0.id) < ($1.expirationDate, $1.id) } }
     for period in expired {
       log.add(
         .expiry, "\(period.type.rawValue) period \(period.ordinal) of \(period.customerId) expired",

@@ -18,8 +18,8 @@ extension WorldState {
     if rules.typeRegionGating, let type {
       let offered =
         type == .inApp || type == .linkOut
-        ? (rules.perTransactionInBrazil ? Regions.perTransaction : Regions.perTransactionJapan)
-        : Regions.acquisitionAndServices
+        ? (rules.perTransactionInBrazil ? StorefrontSets.perTransaction : StorefrontSets.perTransactionJapan)
+        : StorefrontSets.acquisitionAndServices
       if !offered.contains(device.storefront) {
         return .typeNotOffered(type: type, storefront: device.storefront)
       }
@@ -39,7 +39,7 @@ extension WorldState {
         "com.apple.developer.storekit.external-purchase-link (or -streaming, or custom-purchase-link.allowed-regions)"
       )
     }
-    guard Regions.customLinkStorefronts.contains(device.storefront) else {
+    guard StorefrontSets.customLinkStorefronts.contains(device.storefront) else {
       return .storefrontNotAllowed(storefront: device.storefront)
     }
     // One pass over the listings answers both "is the storefront listed" and "does the OS know a
@@ -86,7 +86,7 @@ extension WorldState {
     guard app.entitlements.externalPurchase else {
       return .missingEntitlement("com.apple.developer.storekit.external-purchase")
     }
-    guard Regions.noticeSheet.contains(device.storefront) else {
+    guard StorefrontSets.noticeSheet.contains(device.storefront) else {
       return .storefrontNotAllowed(storefront: device.storefront)
     }
     guard app.infoPlist.externalPurchaseCountries.contains(device.storefront) else {
@@ -108,7 +108,7 @@ extension WorldState {
     guard app.entitlements.externalPurchaseLink else {
       return .missingEntitlement("com.apple.developer.storekit.external-purchase-link")
     }
-    guard Regions.linkOut.contains(device.storefront) else {
+    guard StorefrontSets.linkOut.contains(device.storefront) else {
       return .storefrontNotAllowed(storefront: device.storefront)
     }
     guard !app.infoPlist.destinations(for: device.storefront).isEmpty else {

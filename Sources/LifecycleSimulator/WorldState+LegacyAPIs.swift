@@ -49,7 +49,39 @@ extension WorldState {
   /// The destination with `externalPurchaseToken` and `bundleId` appended (SPEC 3). Base64URL and
   /// bundle ids need no percent-encoding in a query.
   public static func linkOutURL(destination: String, token: String, bundleId: String) -> String {
-    let separator = destination.contains("?") ? "&" : "?"
-    return "\(destination)\(separator)externalPurchaseToken=\(token)&bundleId=\(bundleId)"
+    // Joined into one string reserved at its length: interpolation grew the string piece by piece,
+    // and `contains("?")` walked Characters; link-out mints a token per purchase (issue 26).
+    let separator = hasQueryMark(destination) ? "&" : "?"
+    let parameter = "externalPurchaseToken="
+    let bundleParameter = "&bundleId="
+    var url = ""
+    url.reserveCapacity(
+      destination.utf8.count + 1 + parameter.utf8.count + token.utf8.count + bundleParameter.utf8.count
+        + bundleId.utf8.count)
+    url += destination
+    url += separator
+    url += parameter
+    url += token
+    url += bundleParameter
+    url += bundleId
+    return url
+  }
+
+  /// Whether `destination` holds the Character `?`. An ASCII string's bytes are its Characters,
+  /// so a byte scan answers; otherwise a `?` followed by a combining mark is another Character,
+  /// and the Characters are compared as before.
+  private static func hasQueryMark(_ destination: String) -> Bool {
+    let utf8 = destination.utf8
+    if let answer = utf8.withContiguousStorageIfAvailable({ bytes -> Bool? in
+      var sawQuery = false
+      for byte in bytes {
+        if byte >= 0x80 { return nil }
+        if byte == UInt8(ascii: "?") { sawQuery = true }
+      }
+      return sawQuery
+    }), let answer {
+      return answer
+    }
+    return destination.contains("?")
   }
 }

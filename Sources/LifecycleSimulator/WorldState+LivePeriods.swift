@@ -17,12 +17,7 @@ struct LivePeriodNote: Hashable, Sendable {
   var unexpired: [Int] = []
   var time = VirtualTime.min
   /// The newest covered period of each customer and type.
-  var latest: [PeriodKey: Int] = [:]
-
-  struct PeriodKey: Hashable, Sendable {
-    var customerId: String
-    var type: CustomLinkTokenType
-  }
+  var latest = LatestPeriods()
 
   // A derived cache, not state: two worlds that differ only in it are the same world.
   static func == (_: Self, _: Self) -> Bool { true }

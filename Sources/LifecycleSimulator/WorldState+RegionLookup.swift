@@ -20,15 +20,15 @@ extension WorldState {
     let entitlements = app.entitlements
     switch listing {
     case .regionsKey:
-      return entitlements.externalPurchaseLink && Regions.customLink.contains(storefront)
+      return entitlements.externalPurchaseLink && StorefrontSets.customLink.contains(storefront)
         && app.infoPlist.customLinkRegions.contains(storefront)
     case .streamingKey:
-      return entitlements.externalPurchaseLinkStreaming && Regions.streaming.contains(storefront)
+      return entitlements.externalPurchaseLinkStreaming && StorefrontSets.streaming.contains(storefront)
         && app.infoPlist.streamingRegions.contains(storefront)
     case .allowedRegionsEntitlement:
       // The entitlement's list is short (often empty): it goes before the set, which is hashed.
       return entitlements.customPurchaseLinkAllowedRegions.contains(storefront)
-        && Regions.allowedRegionsEntitlement.contains(storefront)
+        && StorefrontSets.allowedRegionsEntitlement.contains(storefront)
     }
   }
 }

@@ -1,0 +1,54 @@
+/// The compact JSON of a token written through a `ByteCursor`: the fast form of
+/// `TokenEncoder.appendJSON` for the tokens the engine mints by the million.
+///
+/// It covers compact JSON of a token without extra fields whose strings need no escaping: every
+/// token a simulation mints. Anything else (pretty JSON, extra fields, escapes) is nil from
+/// `maximumCount`, and callers use `TokenEncoder.appendJSON`, whose output this matches byte for
+/// byte (CanonicalTokenJSONTests compares them on many tokens).
+public enum CanonicalTokenJSON {
+  /// An upper bound of the bytes `write` produces for `token`, or nil when `token` needs the
+  /// general encoder.
+  @inline(__always)
+  public static func maximumCount(of token: ExternalPurchaseToken) -> Int? {
+    guard token.extraFields.isEmpty, !JSONText.needsEscaping(token.bundleId),
+      !JSONText.needsEscaping(token.externalPurchaseId)
+    else { return nil }
+    // The member names and punctuation take 106 bytes, the type at most 11 and three integers
+    // at most 20 each: 256 leaves room.
+    return 256 + token.bundleId.utf8.count + token.externalPurchaseId.utf8.count
+  }
+
+  /// Writes the token's compact JSON; `token` must have passed `maximumCount`.
+  public static func write(_ token: ExternalPurchaseToken, to cursor: inout ByteCursor) {
+    cursor.write(#"{"appAppleId":"#)
+    cursor.write(decimal: token.appAppleId)
+    cursor.write(#","bundleId":""#)
+    cursor.write(string: token.bundleId)
+    cursor.write(#"","tokenCreationDate":"#)
+    cursor.write(decimal: token.tokenCreationDate)
+    cursor.write(#","externalPurchaseId":""#)
+    cursor.write(string: token.externalPurchaseId)
+    cursor.write(byte: UInt8(ascii: "\""))
+    if let type = token.tokenType {
+      cursor.write(#","tokenType":""#)
+      cursor.write(type.quotedTail)
+    }
+    if let expiration = token.tokenExpirationDate {
+      cursor.write(#","tokenExpirationDate":"#)
+      cursor.write(decimal: expiration)
+    }
+    cursor.write(byte: UInt8(ascii: "}"))
+  }
+}
+
+extension CustomLinkTokenType {
+  /// The raw value and its closing quote, as a literal: no string is read to write it.
+  var quotedTail: StaticString {
+    switch self {
+    case .acquisition: return #"ACQUISITION""#
+    case .services: return #"SERVICES""#
+    case .inApp: return #"IN_APP""#
+    case .linkOut: return #"LINK_OUT""#
+    }
+  }
+}
