@@ -74,12 +74,6 @@ public final class JournalFile: @unchecked Sendable {
 
   deinit { close(descriptor) }
 
-  /// Appends one line (it must hold no newline) and waits until it is on disk.
-  public func append(_ line: [UInt8]) throws(JournalError) {
-    try writeLine(line)
-    try syncToDisk()
-  }
-
   /// Waits until every line written so far is on disk.
   public func syncToDisk() throws(JournalError) {
     guard syncData(descriptor) == 0 else { throw JournalError(path: path, reason: Self.lastError()) }

@@ -55,10 +55,13 @@ extension TUIState {
   /// since the layout asks on every key press.
   func footerLabelsFitOneRow(width: Int) -> Bool {
     let bindings = footerBindings()
-    let labelled = bindings.reduce(0) {
-      $0 + DisplayWidth.of($1.keys[0].label(for: lineStyle)) + 1 + DisplayWidth.of($1.label)
-    }
+    let labelled = bindings.reduce(0) { $0 + labelledWidth($1) }
     return bindings.isEmpty || labelled + 2 * (bindings.count - 1) <= width
+  }
+
+  /// Columns a key takes with its label: the key, a blank, the label.
+  private func labelledWidth(_ binding: KeyBinding, keyWidth: Int? = nil) -> Int {
+    (keyWidth ?? DisplayWidth.of(binding.keys[0].label(for: lineStyle))) + 1 + DisplayWidth.of(binding.label)
   }
 
   /// Where each labelled key goes (flowing over `rows` rows) and the bare-key tail, if any:
@@ -69,7 +72,7 @@ extension TUIState {
     // state asks for this plan on every key press (the fuzzer found it the costliest step).
     let keys = bindings.map { $0.keys[0].label(for: lineStyle) }
     let keyWidths = keys.map(DisplayWidth.of)
-    let widths = bindings.indices.map { keyWidths[$0] + 1 + DisplayWidth.of(bindings[$0].label) }
+    let widths = bindings.indices.map { labelledWidth(bindings[$0], keyWidth: keyWidths[$0]) }
     let more = ("more:", DisplayWidth.of("more:"))
     for shown in stride(from: bindings.count, through: 0, by: -1) {
       var plan = FooterPlan()

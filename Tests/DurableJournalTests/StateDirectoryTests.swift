@@ -64,8 +64,9 @@ struct StateDirectoryTests {
     do {
       let (journal, contents) = try JournalFile.load(path: file)
       #expect(contents.lines.isEmpty)
-      try journal.append(Array("one".utf8))
-      try journal.append(Array("two".utf8))
+      try journal.writeLine(Array("one".utf8))
+      try journal.writeLine(Array("two".utf8))
+      try journal.syncToDisk()
     }
     let handle = try #require(FileHandle(forWritingAtPath: file))
     try handle.seekToEnd()
@@ -74,7 +75,8 @@ struct StateDirectoryTests {
     let (journal, contents) = try JournalFile.load(path: file)
     #expect(contents.lines.map { String(decoding: $0, as: UTF8.self) } == ["one", "two"])
     #expect(contents.droppedBytes == 3)
-    try journal.append(Array("three".utf8))
+    try journal.writeLine(Array("three".utf8))
+    try journal.syncToDisk()
     #expect(
       String(decoding: try Data(contentsOf: URL(fileURLWithPath: file)), as: UTF8.self) == "one\ntwo\nthree\n"
     )
