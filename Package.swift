@@ -50,6 +50,9 @@ let package = Package(
     // The virtual clock's time and duration types and the refusal every engine throws: what the
     // token engine and the App Store engine share, with no dependency.
     .target(name: "SimulationTime"),
+    // Apple's wire values typed, one file each, with no dependency: the App Store engine, the
+    // notifications, the server's routes and the scenario language share one spelling of each.
+    .target(name: "AppleWireTypes"),
     .target(
       name: "LifecycleSimulator",
       dependencies: ["ExternalPurchaseTokens", "ExternalPurchaseAvailability", "SimulationTime"]),
@@ -58,7 +61,9 @@ let package = Package(
     // Realistic customers' lives through the engine, streamed as token lines (`epsim generate`).
     .target(
       name: "FixtureGenerator",
-      dependencies: ["LifecycleSimulator", "ExternalPurchaseTokens", "FileOutput", "AppStoreCommerce"]),
+      dependencies: [
+        "LifecycleSimulator", "ExternalPurchaseTokens", "FileOutput", "AppStoreCommerce", "AppleWireTypes",
+      ]),
     // Atomic files and byte streams: everything epsim saves appears only once complete.
     .target(name: "FileOutput"),
     // Work on every core, results in input order (`epsim run`, `epsim decode`, a journal's replay).
@@ -72,7 +77,7 @@ let package = Package(
       name: "ScenarioLanguage",
       dependencies: [
         "LifecycleSimulator", "ExternalPurchaseTokens", "AppStoreCommerce", "CommerceSimulation",
-        "WorldCommands", "StoreKitConfig",
+        "WorldCommands", "StoreKitConfig", "AppleWireTypes",
       ]),
     // The one command type every door builds (scenario lines, the control API, the UI), its limits,
     // its control API JSON and the engine events it stands for.
@@ -80,16 +85,17 @@ let package = Package(
       name: "WorldCommands",
       dependencies: [
         "LifecycleSimulator", "ExternalPurchaseTokens", "AppStoreCommerce", "CommerceSimulation",
+        "AppleWireTypes",
       ]),
     // `.storekit` files (SPEC-STOREKIT-CONFIG) to the catalog and settings of AppStoreCommerce, and back.
     .target(
       name: "StoreKitConfig",
-      dependencies: ["AppStoreCommerce", "ExternalPurchaseTokens", "LifecycleSimulator"]),
+      dependencies: ["AppStoreCommerce", "AppleWireTypes", "ExternalPurchaseTokens", "LifecycleSimulator"]),
     // The App Store beside the token world on one clock: purchases through the world's customers
     // and devices, for `epsim run`, the terminal UI and `epsim serve`.
     .target(
       name: "CommerceSimulation",
-      dependencies: ["AppStoreCommerce", "LifecycleSimulator", "ExternalPurchaseTokens"]),
+      dependencies: ["AppStoreCommerce", "AppleWireTypes", "LifecycleSimulator", "ExternalPurchaseTokens"]),
 
     // The terminal layer: pure frames and keys, the ncurses backend, and a probe for its tests.
     .target(name: "TextFrame"),
@@ -103,9 +109,11 @@ let package = Package(
     .target(
       name: "EpsimTUI",
       dependencies: [
-        "ExternalPurchaseTokens", "LifecycleSimulator", "ScenarioLanguage", "TextFrame", "FileOutput",
-        "AppStoreCommerce", "CommerceSimulation", "WorldCommands",
+        "ExternalPurchaseTokens", "LifecycleSimulator", "ScenarioLanguage", "TextFrame",
+        "AppStoreCommerce", "AppleWireTypes", "CommerceSimulation", "WorldCommands",
       ]),
+    // The host's side of the UI's effects (atomic file writes), outside the pure UI module.
+    .target(name: "TerminalEffects", dependencies: ["EpsimTUI", "FileOutput"]),
     // What each token must be reported as, and Apple's checks of a report; no networking.
     .target(name: "ExternalPurchaseReports", dependencies: ["ExternalPurchaseTokens", "LifecycleSimulator"]),
     // Apple's signatures: JWT signing and checking, compact JWS reading, the test certificate
@@ -120,8 +128,6 @@ let package = Package(
       ]),
     // Apple's notifications: what falls due, their signed payloads, the log of deliveries and the
     // webhook sender; no HTTP server.
-    // Apple's wire values typed, one file each, a value Apple adds later kept as sent.
-    .target(name: "AppleWireTypes"),
     .target(
       name: "AppleNotifications",
       dependencies: [
@@ -218,6 +224,7 @@ let package = Package(
         "ParallelMap",
         .product(name: "Crypto", package: "swift-crypto"),
         "EpsimTUI",
+        "TerminalEffects",
         "TerminalBackend",
         "TextFrame",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -228,7 +235,8 @@ let package = Package(
     // Seeded realistic tokens shared by the codec tests and the benchmarks; not a product.
     .target(name: "TokenCorpus", dependencies: ["ExternalPurchaseTokens"]),
     // In-app purchases through Apple on the virtual clock: an event-sourced engine, no I/O.
-    .target(name: "AppStoreCommerce", dependencies: ["ExternalPurchaseTokens", "SimulationTime"]),
+    .target(
+      name: "AppStoreCommerce", dependencies: ["AppleWireTypes", "ExternalPurchaseTokens", "SimulationTime"]),
     .executableTarget(name: "commerce-benchmark", dependencies: ["AppStoreCommerce", "LifecycleSimulator"]),
     .executableTarget(
       name: "epsim-benchmarks",
@@ -259,7 +267,7 @@ let package = Package(
       name: "ScenarioLanguageTests",
       dependencies: [
         "ScenarioLanguage", "LifecycleSimulator", "ExternalPurchaseTokens", "AppStoreCommerce",
-        "WorldCommands",
+        "AppleWireTypes", "WorldCommands",
         "CommerceSimulation",
       ],
       exclude: ["Fixtures"]),
@@ -269,8 +277,8 @@ let package = Package(
     .testTarget(
       name: "EpsimTUITests",
       dependencies: [
-        "EpsimTUI", "LifecycleSimulator", "ScenarioLanguage", "TextFrame", "FrameSnapshotTesting",
-        "AppStoreCommerce", "CommerceSimulation", "WorldCommands",
+        "EpsimTUI", "TerminalEffects", "LifecycleSimulator", "ScenarioLanguage", "TextFrame",
+        "FrameSnapshotTesting", "AppStoreCommerce", "CommerceSimulation", "WorldCommands",
       ],
       exclude: ["Snapshots"]),
     .testTarget(
@@ -331,11 +339,12 @@ let package = Package(
         .product(name: "Crypto", package: "swift-crypto"),
       ]),
     .testTarget(
-      name: "StoreKitConfigTests", dependencies: ["StoreKitConfig", "AppStoreCommerce"], exclude: ["Fixtures"]
+      name: "StoreKitConfigTests", dependencies: ["StoreKitConfig", "AppStoreCommerce", "AppleWireTypes"],
+      exclude: ["Fixtures"]
     ),
     .testTarget(
       name: "AppStoreCommerceTests",
-      dependencies: ["AppStoreCommerce", "LifecycleSimulator", "ExternalPurchaseTokens"]),
+      dependencies: ["AppStoreCommerce", "AppleWireTypes", "LifecycleSimulator", "ExternalPurchaseTokens"]),
     // Run the built binaries; depending on the executables makes SwiftPM build them first.
     .testTarget(
       name: "EpsimCLITests",

@@ -1,10 +1,4 @@
-/// The four product types, spelled as Apple writes them in a transaction's `type` (SPEC-APPSTORE 3.1).
-public enum ProductType: String, Hashable, Sendable, CaseIterable, Codable {
-  case autoRenewable = "Auto-Renewable Subscription"
-  case nonRenewing = "Non-Renewing Subscription"
-  case consumable = "Consumable"
-  case nonConsumable = "Non-Consumable"
-}
+import AppleWireTypes
 
 /// How long one period of a subscription (or of an offer) lasts: Apple's six subscription choices,
 /// 1 week to 1 year, and the two more a free trial may last (3 days, 2 weeks; `.storekit` files write them).
@@ -64,22 +58,6 @@ public struct Price: Hashable, Sendable, Codable {
     self.milliunits = milliunits
     self.currency = currency
   }
-}
-
-/// Apple's offer types, with the integers of `offerType` (SPEC-APPSTORE 3.1).
-public enum OfferType: Int, Hashable, Sendable, CaseIterable, Codable {
-  case introductory = 1
-  case promotional = 2
-  case offerCode = 3
-  case winBack = 4
-}
-
-/// How an offer discounts, as `offerDiscountType` writes it (SPEC-APPSTORE 3.1).
-public enum OfferDiscountType: String, Hashable, Sendable, CaseIterable, Codable {
-  case freeTrial = "FREE_TRIAL"
-  case payAsYouGo = "PAY_AS_YOU_GO"
-  case payUpFront = "PAY_UP_FRONT"
-  case oneTime = "ONE_TIME"
 }
 
 /// A subscription offer: introductory, promotional, offer code or win-back.

@@ -1,3 +1,4 @@
+import AppleWireTypes
 import SimulationTime
 
 /// A purchase on a customer's device (SPEC-APPSTORE 3.1 fields the buyer controls).

@@ -1,3 +1,4 @@
+import AppleWireTypes
 import SimulationTime
 
 /// What a customer changes on a running subscription: auto-renew, product, price consent (SPEC-APPSTORE 5.3).

@@ -1,3 +1,4 @@
+import AppleWireTypes
 import SimulationTime
 
 /// Refunds, refund requests and consumption (SPEC-APPSTORE 3.1 revocation fields, 5.3 REFUND and friends).

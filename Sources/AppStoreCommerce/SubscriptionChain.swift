@@ -1,22 +1,5 @@
+import AppleWireTypes
 import SimulationTime
-
-/// `status` of a subscription (SPEC-APPSTORE 3.3).
-public enum SubscriptionStatus: Int, Hashable, Sendable, CaseIterable, Codable {
-  case active = 1
-  case expired = 2
-  case billingRetry = 3
-  case billingGracePeriod = 4
-  case revoked = 5
-}
-
-/// `expirationIntent` (SPEC-APPSTORE 3.2).
-public enum ExpirationIntent: Int, Hashable, Sendable, CaseIterable, Codable {
-  case customerCancelled = 1
-  case billingError = 2
-  case noPriceIncreaseConsent = 3
-  case productNotAvailable = 4
-  case other = 5
-}
 
 /// A failed renewal Apple keeps retrying.
 public struct BillingRetry: Hashable, Sendable {

@@ -1,29 +1,5 @@
+import AppleWireTypes
 import SimulationTime
-
-/// `transactionReason` (SPEC-APPSTORE 3.1).
-public enum TransactionReason: String, Hashable, Sendable, Codable {
-  case purchase = "PURCHASE"
-  case renewal = "RENEWAL"
-}
-
-/// `inAppOwnershipType` (SPEC-APPSTORE 3.1).
-public enum OwnershipType: String, Hashable, Sendable, Codable {
-  case purchased = "PURCHASED"
-  case familyShared = "FAMILY_SHARED"
-}
-
-/// `revocationReason` (SPEC-APPSTORE 3.1).
-public enum RevocationReason: Int, Hashable, Sendable, Codable {
-  case other = 0
-  case appIssue = 1
-}
-
-/// `revocationType` (SPEC-APPSTORE 3.1).
-public enum RevocationType: String, Hashable, Sendable, Codable {
-  case refundFull = "REFUND_FULL"
-  case refundProrated = "REFUND_PRORATED"
-  case familyRevoke = "FAMILY_REVOKE"
-}
 
 /// How and when a transaction was taken back.
 public struct Revocation: Hashable, Sendable {

@@ -1,4 +1,5 @@
 import AppStoreCommerce
+import AppleWireTypes
 
 /// One subscription a customer has: their own in a group, or one a family member shares.
 package struct CustomerSubscription {

@@ -1,4 +1,5 @@
 import AppStoreCommerce
+import AppleWireTypes
 import Hummingbird
 
 /// The query of Get Transaction History (SPEC-APPSTORE 4.4), checked: every filter, ANDed.
@@ -13,10 +14,9 @@ package struct HistoryQuery {
   package var ownership: OwnershipType?
   package var revoked: Bool?
 
-  package static let productTypeNames: [String: ProductType] = [
-    "AUTO_RENEWABLE": .autoRenewable, "NON_RENEWABLE": .nonRenewing, "CONSUMABLE": .consumable,
-    "NON_CONSUMABLE": .nonConsumable,
-  ]
+  /// The `productType` filter's spellings (SPEC-APPSTORE 4.4).
+  package static let productTypeNames = Dictionary(
+    uniqueKeysWithValues: ProductType.allCases.map { ($0.historyFilterName, $0) })
 
   package init(_ parameters: Parameters) throws(AppStoreAPIError) {
     if let text = parameters.get("revision") {

@@ -61,7 +61,8 @@ package struct AppStoreNotificationBuilder {
     -> NotificationDelivery
   {
     var delivery = try signed(
-      key: "test/\(number)", type: "TEST", subtype: nil, at: time, data: appData(environment: environment),
+      key: "test/\(number)", type: NotificationType.test.rawValue, subtype: nil, at: time,
+      data: appData(environment: environment),
       summary: nil)
     delivery.testNotificationToken = "\(delivery.notificationUUID)_\(time)"
     return delivery

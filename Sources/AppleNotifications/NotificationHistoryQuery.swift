@@ -1,3 +1,4 @@
+import AppleWireTypes
 import Foundation
 import JSONShield
 import LifecycleSimulator
@@ -19,22 +20,9 @@ package struct NotificationHistoryQuery: Hashable {
   package static let pageSize = 20
 
   /// Every `notificationType` of notifications V2, for the filter (SPEC-APPSTORE 5.3).
-  package static let types: Set<String> = [
-    "SUBSCRIBED", "DID_CHANGE_RENEWAL_PREF", "DID_CHANGE_RENEWAL_STATUS", "OFFER_REDEEMED", "DID_RENEW",
-    "EXPIRED",
-    "DID_FAIL_TO_RENEW", "GRACE_PERIOD_EXPIRED", "PRICE_INCREASE", "REFUND", "REFUND_DECLINED",
-    "REFUND_REVERSED",
-    "CONSUMPTION_REQUEST", "RENEWAL_EXTENDED", "RENEWAL_EXTENSION", "REVOKE", "TEST",
-    "EXTERNAL_PURCHASE_TOKEN",
-    "ONE_TIME_CHARGE", "RESCIND_CONSENT", "METADATA_UPDATE", "MIGRATION", "PRICE_CHANGE",
-  ]
-  /// Every `subtype` (SPEC-APPSTORE 5.4, with Apple's two newer token subtypes).
-  package static let subtypes: Set<String> = [
-    "INITIAL_BUY", "RESUBSCRIBE", "DOWNGRADE", "UPGRADE", "AUTO_RENEW_ENABLED", "AUTO_RENEW_DISABLED",
-    "VOLUNTARY",
-    "BILLING_RETRY", "PRICE_INCREASE", "GRACE_PERIOD", "PENDING", "ACCEPTED", "BILLING_RECOVERY",
-    "PRODUCT_NOT_FOR_SALE", "SUMMARY", "FAILURE", "UNREPORTED", "CREATED", "ACTIVE_TOKEN_REMINDER",
-  ]
+  package static let types = Set(NotificationType.allCases.map(\.rawValue))
+  /// Every `subtype` (SPEC-APPSTORE 5.4, with the token notification's three, SPEC 8).
+  package static let subtypes = Set(NotificationSubtype.allCases.map(\.rawValue))
 
   /// The query, or the first problem in Apple's order of checks.
   package static func parse(_ body: Data, now: VirtualTime) -> Result<Self, NotificationAPIFailure> {

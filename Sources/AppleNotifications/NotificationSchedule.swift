@@ -1,3 +1,4 @@
+import AppleWireTypes
 import ExternalPurchaseTokens
 import LifecycleSimulator
 

@@ -1,4 +1,5 @@
 import AppStoreCommerce
+import AppleWireTypes
 
 /// A step about Apple purchases, acted on the world's customers and devices: what a scenario line,
 /// a key in the terminal UI or a control API request asks the App Store to do.

@@ -70,7 +70,7 @@ extension TUIState {
 
   /// Why a lifecycle event started no period: what the engine logged, else what the rules say.
   static func whyNoPeriod(after event: WorldEvent, outcome: EventOutcome, rules: LifecycleRules) -> String? {
-    if let logged = outcome.log.last(where: { $0.kind == .info && $0.message.contains("no ") }) {
+    if let logged = outcome.log.last(where: { $0.topic == .noPeriodStarted }) {
       return logged.message
     }
     switch event {

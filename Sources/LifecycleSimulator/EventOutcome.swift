@@ -64,13 +64,23 @@ public struct LogEntry: Hashable, Sendable {
   public enum Kind: String, Hashable, Sendable {
     case event, token, period, expiry, refusal, info
   }
+  /// What a line explains, for a caller that acts on it rather than only showing it: the terminal
+  /// UI tells why an event started no period from this, never from the message's words.
+  public enum Topic: Hashable, Sendable {
+    /// A qualifying event started no period because the device is not eligible (the rules'
+    /// `creationNeedsEligibility`).
+    case noPeriodStarted
+  }
+
   public var time: VirtualTime
   public var kind: Kind
   public var message: String
+  public var topic: Topic?
 
-  public init(time: VirtualTime, kind: Kind, message: String) {
+  public init(time: VirtualTime, kind: Kind, message: String, topic: Topic? = nil) {
     self.time = time
     self.kind = kind
     self.message = message
+    self.topic = topic
   }
 }

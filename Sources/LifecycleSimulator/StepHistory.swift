@@ -26,11 +26,12 @@ public struct StepHistory: RandomAccessCollection, Sendable {
     self.start = start
   }
 
-  /// One log line: its time, kind and message number (`summaryMessage`: the event's summary).
+  /// One log line: its time, kind, topic and message number (`summaryMessage`: the event's summary).
   private struct StoredLine: Sendable {
     var time: VirtualTime
     var message: UInt32
     var kind: LogEntry.Kind
+    var topic: LogEntry.Topic?
   }
 
   private static let summaryMessage = UInt32.max
@@ -48,7 +49,8 @@ public struct StepHistory: RandomAccessCollection, Sendable {
     let log = lines[Int(lineStarts[position])..<end].map { line in
       LogEntry(
         time: line.time, kind: line.kind,
-        message: line.message == Self.summaryMessage ? event.summary : messages[line.message])
+        message: line.message == Self.summaryMessage ? event.summary : messages[line.message],
+        topic: line.topic)
     }
     return Simulation.Step(
       event: event, outcome: EventOutcome(result: result(at: position), log: log), now: times[position])
@@ -92,7 +94,7 @@ public struct StepHistory: RandomAccessCollection, Sendable {
       lines.append(
         StoredLine(
           time: entry.time, message: isSummary ? Self.summaryMessage : messages.number(of: entry.message),
-          kind: entry.kind))
+          kind: entry.kind, topic: entry.topic))
     }
   }
 

@@ -92,7 +92,7 @@ extension WorldState {
     guard rules.creationNeedsEligibility, let reason = customLinkIneligibility(on: device) else {
       return true
     }
-    log.add(.info, "no period starts: \(device.id) is not eligible (\(reason.code))")
+    log.add(.info, "no period starts: \(device.id) is not eligible (\(reason.code))", topic: .noPeriodStarted)
     return false
   }
 

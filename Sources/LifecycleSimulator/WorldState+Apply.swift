@@ -95,9 +95,11 @@ struct EventLog {
   var isRecording = true
   var entries: [LogEntry] = []
 
-  mutating func add(_ kind: LogEntry.Kind, _ message: @autoclosure () -> String, at time: VirtualTime? = nil)
-  {
+  mutating func add(
+    _ kind: LogEntry.Kind, _ message: @autoclosure () -> String, at time: VirtualTime? = nil,
+    topic: LogEntry.Topic? = nil
+  ) {
     guard isRecording else { return }
-    entries.append(LogEntry(time: time ?? self.time, kind: kind, message: message()))
+    entries.append(LogEntry(time: time ?? self.time, kind: kind, message: message(), topic: topic))
   }
 }

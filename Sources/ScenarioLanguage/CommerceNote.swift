@@ -1,4 +1,5 @@
 import AppStoreCommerce
+import AppleWireTypes
 import LifecycleSimulator
 
 /// One App Store change a step caused, as the transcript records it: when, for whom, the notification

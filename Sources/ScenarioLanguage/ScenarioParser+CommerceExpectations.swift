@@ -1,4 +1,5 @@
 import AppStoreCommerce
+import AppleWireTypes
 import LifecycleSimulator
 
 /// Expectations about Apple purchases: status, chain length, renewal info, notifications, transactions.

@@ -1,4 +1,5 @@
 import AppStoreCommerce
+import AppleWireTypes
 
 /// A subscription's offers: introductory, promotional (`adHocOffers`), offer codes, win-back
 /// (SPEC-STOREKIT-CONFIG 3).

@@ -1,4 +1,5 @@
 import AppStoreCommerce
+import AppleWireTypes
 
 /// Products, non-renewing subscriptions and subscription groups (SPEC-STOREKIT-CONFIG 2, 3).
 extension CatalogReading {

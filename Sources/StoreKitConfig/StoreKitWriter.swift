@@ -1,4 +1,5 @@
 import AppStoreCommerce
+import AppleWireTypes
 import ExternalPurchaseTokens
 
 /// Writes a catalog as a `.storekit` file (format 4.0) that Xcode opens and `StoreKitReader`

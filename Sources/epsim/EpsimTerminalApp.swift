@@ -2,6 +2,7 @@ import AppStoreCommerce
 import EpsimTUI
 import LifecycleSimulator
 import TerminalBackend
+import TerminalEffects
 import TextFrame
 
 /// Connects the pure UI (`TUIState`) to the terminal backend: events in, frames out, effects

@@ -1,4 +1,5 @@
 import AppStoreCommerce
+import AppleWireTypes
 import LifecycleSimulator
 
 /// 2026-01-01T00:00:00Z.

@@ -1,6 +1,7 @@
 import EpsimTUI
 import Foundation
 import LifecycleSimulator
+import TerminalEffects
 import Testing
 import TextFrame
 

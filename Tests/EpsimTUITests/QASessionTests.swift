@@ -2,6 +2,7 @@ import EpsimTUI
 import Foundation
 import LifecycleSimulator
 import ScenarioLanguage
+import TerminalEffects
 import Testing
 import TextFrame
 

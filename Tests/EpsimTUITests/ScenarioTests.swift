@@ -3,6 +3,7 @@ import Foundation
 import FrameSnapshotTesting
 import LifecycleSimulator
 import ScenarioLanguage
+import TerminalEffects
 import Testing
 import TextFrame
 

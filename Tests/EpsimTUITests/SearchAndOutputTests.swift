@@ -1,6 +1,7 @@
 import EpsimTUI
 import Foundation
 import LifecycleSimulator
+import TerminalEffects
 import Testing
 
 @Suite("Update: search, copy, export")

@@ -39,6 +39,25 @@ struct CreationNeedsEligibilityTests {
     #expect(try world.request(.acquisition, on: "a1") == nil)
   }
 
+  /// The terminal UI explains "no period" from the line's topic, not its words, so the topic must
+  /// be set on that line only, and must survive the step history's compact storage.
+  @Test func theLineThatExplainsIsMarkedAndKeptInHistory() throws {
+    var rules = LifecycleRules.production
+    rules.creationNeedsEligibility = true
+    var world = TestWorlds.eu(rules: rules)
+    try world.run(.setStorefront(device: "a1", storefront: "us"))
+    var simulation = Simulation(initial: world)
+    let outcome = try simulation.apply(.install(device: "a1"))
+    let marked = outcome.log.filter { $0.topic == .noPeriodStarted }
+    #expect(marked.count == 1)
+    #expect(marked.first?.message.contains("not eligible") == true)
+    #expect(simulation.appliedSteps.last?.outcome == outcome, "the stored step reads back with its topic")
+
+    _ = try simulation.apply(.setStorefront(device: "a1", storefront: "nl"))
+    let eligible = try simulation.apply(.update(device: "a1", version: nil))
+    #expect(eligible.log.allSatisfy { $0.topic == nil })
+  }
+
   @Test func eligibleDevicesAreUnaffected() throws {
     var rules = LifecycleRules.production
     rules.creationNeedsEligibility = true

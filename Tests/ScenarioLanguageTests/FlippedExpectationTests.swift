@@ -1,4 +1,5 @@
 import AppStoreCommerce
+import AppleWireTypes
 import ExternalPurchaseTokens
 import Foundation
 import LifecycleSimulator

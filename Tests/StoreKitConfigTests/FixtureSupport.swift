@@ -1,4 +1,5 @@
 import AppStoreCommerce
+import AppleWireTypes
 import Foundation
 import StoreKitConfig
 

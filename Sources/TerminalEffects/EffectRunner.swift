@@ -1,7 +1,10 @@
+import EpsimTUI
 import FileOutput
 
 /// Performs the effects that need no terminal (file writes) and returns the events to feed
-/// back; a terminal host handles `.copyToClipboard` itself (TerminalBackend writes OSC 52).
+/// back; a terminal host handles `.copyToClipboard` itself (TerminalBackend writes OSC 52). It
+/// lives beside the UI, not in it, so the UI module stays pure: it asks for a write and is told
+/// how it went, and only the host (`epsim tui`, or a test standing in for it) touches the disk.
 public enum EffectRunner {
   /// The event reporting how `effect` went, or nil when this runner does not handle it.
   public static func perform(_ effect: Effect) -> TUIEvent? {
