@@ -20,7 +20,7 @@ extension TUIState {
     if !noteLines.isEmpty { y += 1 }
     // Rows left for fields once the message row is kept: scroll so the focused field shows.
     let fieldRows = max(1, content.maxY - y - 1 - max(1, errorLines.count))
-    let first = Self.scroll(0, keeping: form.focus, visible: fieldRows, count: form.fields.count)
+    let first = ListPosition.scroll(0, keeping: form.focus, visible: fieldRows, count: form.fields.count)
     for (index, field) in form.fields.enumerated().dropFirst(first).prefix(fieldRows) {
       drawField(
         field, focused: index == form.focus, labelWidth: labelWidth, into: &frame,

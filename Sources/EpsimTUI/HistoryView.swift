@@ -10,7 +10,7 @@ extension TUIState {
       height: height - 2)
     let stepCount = simulation.stepCount
     let marker = lineStyle == .unicode ? "●" : "*"
-    let visibleScroll = Self.scroll(
+    let visibleScroll = ListPosition.scroll(
       scroll, keeping: selection, visible: inside.height, count: stepCount + 1)
     for row in 0..<inside.height {
       let position = visibleScroll + row

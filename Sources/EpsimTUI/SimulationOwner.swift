@@ -27,7 +27,7 @@ extension TUIState {
   public mutating func show(_ current: WorldSimulation<Simulation>) {
     guard current.revision != simulation.revision else { return }
     simulation = current
-    tokenLowWater = min(tokenLowWater, world.tokens.count)
+    tokensPane.tokensCut(to: world.tokens.count)
     refreshDerived()
   }
 

@@ -161,7 +161,7 @@ extension TUIState {
     Void, FormError
   > {
     guard apply(events) else { return .failure(FormError(status?.text ?? "refused")) }
-    if let row { worldSelection = row }
+    if let row { worldPane.selection = row }
     return .success(())
   }
 }
@@ -188,8 +188,8 @@ extension TUIState {
     playStepPosition = nil
     isPlaying = false
     logScroll = 0
-    tokenLowWater = 0
-    selectedToken = nil
+    tokensPane.tokensCut(to: 0)
+    tokensPane.selected = nil
     status = StatusMessage(
       .success,
       "new \(environment.rawValue) world, seed \(seed)" + (dropped ? "; the scenario file is closed" : ""))

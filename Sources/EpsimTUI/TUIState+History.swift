@@ -61,7 +61,7 @@ extension TUIState {
   private mutating func moveHistory(_ move: @escaping @Sendable (inout WorldSimulation<Simulation>) -> Void) {
     changeSimulation(move)
     restoreScriptPosition()
-    tokenLowWater = min(tokenLowWater, world.tokens.count)
+    tokensPane.tokensCut(to: world.tokens.count)
     playStepPosition = nil
     logScroll = 0
   }

@@ -49,15 +49,17 @@ extension TUIState {
     let visible = ScreenLayout.innerHeight(layout.tokens)
     let row = purchaseSelectionRow
     let anchor = row.map { $0 > 0 && transactionId(atPurchaseRow: $0 - 1) == nil ? $0 - 1 : $0 }
-    purchaseScroll = Self.scroll(purchaseScroll, keeping: anchor, visible: visible, count: purchaseRows.count)
-    purchaseScroll = Self.scroll(purchaseScroll, keeping: row, visible: visible, count: purchaseRows.count)
+    purchaseScroll = ListPosition.scroll(
+      purchaseScroll, keeping: anchor, visible: visible, count: purchaseRows.count)
+    purchaseScroll = ListPosition.scroll(
+      purchaseScroll, keeping: row, visible: visible, count: purchaseRows.count)
   }
 
   /// Moves to the transaction `delta` rows away, skipping group and heading rows.
   mutating func movePurchaseSelection(by delta: Int) {
     guard !purchaseRows.isEmpty else { return }
     let current = purchaseSelectionRow ?? (delta > 0 ? -1 : purchaseRows.count)
-    let target = Self.clamp(current.addingClamped(delta), to: purchaseRows.count)
+    let target = ListPosition.clamp(current.addingClamped(delta), to: purchaseRows.count)
     let direction = delta >= 0 ? 1 : -1
     let forward = stride(from: target, to: direction > 0 ? purchaseRows.count : -1, by: direction)
     let backward = stride(from: target, to: direction > 0 ? -1 : purchaseRows.count, by: -direction)

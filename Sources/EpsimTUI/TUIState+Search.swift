@@ -9,7 +9,8 @@ extension TUIState {
       overlay = nil
       searchQuery = input.string
       searchMatches = TokenSearch.matches(of: searchQuery, in: world.tokens)
-      guard let first = searchMatches.first(where: { $0 >= (selectedToken ?? 0) }) ?? searchMatches.first
+      guard
+        let first = searchMatches.first(where: { $0 >= (tokensPane.selected ?? 0) }) ?? searchMatches.first
       else {
         status = StatusMessage(
           .info,
@@ -33,7 +34,7 @@ extension TUIState {
       status = StatusMessage(.info, "no search matches; / searches token ids")
       return
     }
-    let current = selectedToken ?? -1
+    let current = tokensPane.selected ?? -1
     let next =
       direction > 0
       ? searchMatches.first { $0 > current } ?? searchMatches.first!
@@ -44,10 +45,10 @@ extension TUIState {
 
   /// `a`: every customer's tokens in the list, or back to the selected customer's.
   mutating func toggleAllTokens() {
-    showsAllTokens.toggle()
+    tokensPane.showsAll.toggle()
     status = StatusMessage(
       .info,
-      showsAllTokens
+      tokensPane.showsAll
         ? "the list shows every customer's tokens (a: only the selected customer's)"
         : "the list shows the selected customer's tokens")
   }
@@ -55,14 +56,14 @@ extension TUIState {
   /// Selects a token anywhere in the world: its device in the world pane, it in the tokens pane.
   mutating func select(token index: Int) {
     let issued = world.tokens[index]
-    worldSelection =
+    worldPane.selection =
       world.device(issued.deviceId) != nil ? .device(issued.deviceId) : .customer(issued.customerId)
-    selectedToken = index
+    tokensPane.selected = index
     focus = .tokens
   }
 
   private mutating func reportMatchPosition() {
-    let position = selectedToken.flatMap { searchMatches.firstIndex(of: $0) }.map { $0 + 1 } ?? 0
+    let position = tokensPane.selected.flatMap { searchMatches.firstIndex(of: $0) }.map { $0 + 1 } ?? 0
     status = StatusMessage(
       .info,
       "filter '\(searchQuery)': match \(position) of \(searchMatches.count) (n/N; / then Enter on nothing clears)"

@@ -63,7 +63,7 @@ extension TUIState {
   mutating func submitBuy(_ form: Form) -> Result<Void, FormError> {
     let result = submitStoreStep(Self.buyStep(from: form))
     if case .success = result, let device = world.device(form.value("device")) {
-      worldSelection = .device(device.id)
+      worldPane.selection = .device(device.id)
       showsPurchases = true
     }
     return result

@@ -21,12 +21,10 @@ public struct TUIState: Sendable {
   public internal(set) var height: Int
 
   public internal(set) var focus: Pane = .world
-  /// The selected world row's customer or device id.
-  var worldSelection: WorldRow?
-  var worldScroll = 0
-  /// The selected token (index into the world's tokens) in the tokens pane.
-  var selectedToken: Int?
-  var tokenScroll = 0
+  /// The world pane: customers and devices, which is selected, how far it scrolls.
+  var worldPane = WorldPane()
+  /// The tokens pane: the selected token, its rows and index of the world's tokens.
+  var tokensPane = TokensPane()
   /// Log entries hidden below the log pane: 0 follows the newest entry.
   var logScroll = 0
 
@@ -59,8 +57,6 @@ public struct TUIState: Sendable {
   /// history position it left: undo and redo move the scenario's pointer with the history.
   var scriptAtStart: ScenarioStepper?
   var scriptStates: [Int: ScenarioStepper] = [:]
-  /// Whether the token list shows every customer's tokens rather than the selected customer's.
-  public internal(set) var showsAllTokens = false
   /// Whether the middle pane shows the selected customer's App Store purchases instead of tokens.
   public internal(set) var showsPurchases = false
   /// The selected transaction (its transactionId) in the purchases view.
@@ -68,15 +64,8 @@ public struct TUIState: Sendable {
   var purchaseScroll = 0
 
   // Derived from the above; refreshed by `refreshDerived()` after every event.
-  var worldRows: [WorldRow] = []
-  var tokenIndex = TokenIndex()
-  var tokenRows = TokenRows()
-  /// What `tokenRows` was built for: the customer (nil: all customers) and the filter.
-  var tokenRowsKey: TokenRows.Key?
   var nextExpiry: VirtualTime?
   var logEntryCount = 0
-  /// The shortest token list seen since the last refresh (history moves cut it).
-  var tokenLowWater = Int.max
   var purchaseRows: [PurchaseRow] = []
 
   /// The UI on a fresh simulation of `world`, with an App Store selling `products`.
@@ -118,7 +107,7 @@ public struct TUIState: Sendable {
     let firstDevice = world.customers.lazy.compactMap { customer in
       world.devices.first { $0.customerId == customer.id }
     }.first
-    worldSelection = firstDevice.map { .device($0.id) } ?? world.customers.first.map { .customer($0.id) }
+    worldPane.selection = firstDevice.map { .device($0.id) } ?? world.customers.first.map { .customer($0.id) }
     savedSteps = simulation.appliedSteps
     refreshDerived()
   }
@@ -144,13 +133,13 @@ public struct TUIState: Sendable {
 
   /// The device selected in the world pane, if a device row is selected.
   public var selectedDevice: Device? {
-    guard case .device(let id) = worldSelection else { return nil }
+    guard case .device(let id) = worldPane.selection else { return nil }
     return world.device(id)
   }
 
   /// The customer whose tokens are shown: the selected customer, or the selected device's.
   public var selectedCustomerId: String? {
-    switch worldSelection {
+    switch worldPane.selection {
     case .customer(let id): return id
     case .device(let id): return world.device(id)?.customerId
     case nil: return nil
@@ -159,8 +148,8 @@ public struct TUIState: Sendable {
 
   /// The token selected in the tokens pane.
   public var selectedIssuedToken: IssuedToken? {
-    guard let selectedToken, world.tokens.indices.contains(selectedToken) else { return nil }
-    return world.tokens[selectedToken]
+    guard let selected = tokensPane.selected, world.tokens.indices.contains(selected) else { return nil }
+    return world.tokens[selected]
   }
 
   public var layout: ScreenLayout {

@@ -8,7 +8,7 @@ extension TUIState {
     let world = self.world
     let shown = tokenRows.rowOfToken.count
     var title =
-      showsAllTokens
+      tokensPane.showsAll
       ? "All tokens (\(shown))"
       : selectedCustomerId.map { paneTitle("Tokens of ", name: $0, count: shown, width: rect.width) }
         ?? "Tokens"
@@ -28,7 +28,8 @@ extension TUIState {
       return
     }
     drawListRows(
-      into: &frame, in: inside, scroll: tokenScroll, count: tokenRows.rows.count, selected: tokenSelectionRow
+      into: &frame, in: inside, scroll: tokensPane.scroll, count: tokenRows.rows.count,
+      selected: tokensPane.selectionRow
     ) { row, area, frame in
       switch tokenRows.rows[row] {
       case .period(let id): drawPeriodRow(world.periods[id], now: world.now, into: &frame, in: area)
@@ -70,7 +71,7 @@ extension TUIState {
     let kind = "\(period.type.rawValue) #\(period.ordinal)"
     let count = period.tokenIndexes.count
     let counted = count > 1 ? kind + " (\(count) tokens)" : kind
-    guard showsAllTokens else {
+    guard tokensPane.showsAll else {
       return DisplayWidth.of(counted) <= room ? counted : fitted(kind, width: room)
     }
     let owner = period.customerId
@@ -129,7 +130,7 @@ extension TUIState {
     // Wider panes add the issue time and device, but only while the whole id still fits.
     let issuedTime = ISOTime.string(issued.issuedAt)
     // In the all-customers list a plain token has no period header naming its customer.
-    let owner = showsAllTokens && issued.periodId == nil ? [issued.customerId] : []
+    let owner = tokensPane.showsAll && issued.periodId == nil ? [issued.customerId] : []
     for extra in owner + [String(issuedTime.dropFirst(11).dropLast()), issued.deviceId] {
       let widened = (right + [extra]).joined(separator: " ")
       guard fixed + DisplayWidth.of(token.externalPurchaseId) + DisplayWidth.of(widened) <= area.width else {

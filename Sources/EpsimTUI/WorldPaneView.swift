@@ -7,14 +7,15 @@ extension TUIState {
   func drawWorldPane(into frame: inout Frame, in rect: Rect) {
     let world = self.world
     let inside = drawPane("World", into: &frame, in: rect, pane: .world)
-    let selectedRow = worldSelectionRow
+    let rows = worldPane.rows
+    let selectedRow = worldPane.selectionRow
     for line in 0..<inside.height {
-      let row = worldScroll + line
-      guard worldRows.indices.contains(row) else { break }
+      let row = worldPane.scroll + line
+      guard rows.indices.contains(row) else { break }
       let y = inside.y + line
       let rowRect = Rect(x: inside.x, y: y, width: inside.width, height: 1)
       let area = rowRect.withoutGutter
-      switch worldRows[row] {
+      switch rows[row] {
       case .customer(let id):
         guard let customer = world.customer(id) else { continue }
         let count = tokenIndex.tokens(of: id).count
