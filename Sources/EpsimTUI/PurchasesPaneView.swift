@@ -8,12 +8,12 @@ extension TUIState {
   /// chain of transactions, then one-time purchases; drawing only the rows that fit.
   func drawPurchasesPane(into frame: inout Frame, in rect: Rect) {
     let state = store.state
-    let count = purchaseRows.filter { if case .transaction = $0 { return true } else { return false } }.count
+    let count = purchasesPane.transactionCount
     let title =
       selectedCustomerId.map { paneTitle("Purchases of ", name: $0, count: count, width: rect.width) }
       ?? "Purchases"
     let inside = drawPane(title, into: &frame, in: rect, pane: .tokens)
-    guard !purchaseRows.isEmpty else {
+    guard !purchasesPane.rows.isEmpty else {
       let hint =
         storeHasProducts
         ? "No purchases yet: b buys (\(state.products.count) product\(state.products.count == 1 ? "" : "s")),"
@@ -23,10 +23,10 @@ extension TUIState {
       return
     }
     drawListRows(
-      into: &frame, in: inside, scroll: purchaseScroll, count: purchaseRows.count,
-      selected: purchaseSelectionRow
+      into: &frame, in: inside, scroll: purchasesPane.scroll, count: purchasesPane.rows.count,
+      selected: purchasesPane.selectionRow
     ) { row, area, frame in
-      switch purchaseRows[row] {
+      switch purchasesPane.rows[row] {
       case .group(let chain): drawGroupRow(state.chains[chain], state: state, into: &frame, in: area)
       case .heading(let text): frame.put(text, x: area.x, y: area.y, style: Theme.bold, clip: area)
       case .transaction(let position):

@@ -45,7 +45,7 @@ extension TUIState {
     playStepPosition = nil
     logScroll = 0
     if let newest = events.last(where: { $0.transaction != nil })?.transaction {
-      selectedTransaction = newest.transactionId
+      purchasesPane.selected = newest.transactionId
     }
     let what = ScenarioWriter.commerceStep(step)
     status = StatusMessage(
@@ -204,7 +204,7 @@ extension TUIState {
 
   /// `p`: purchases instead of tokens in the middle pane, or back.
   mutating func togglePurchases() {
-    showsPurchases.toggle()
+    purchasesPane.isShown.toggle()
     status = StatusMessage(
       .info,
       showsPurchases

@@ -13,7 +13,7 @@ extension TUIState {
         .info, describeWorldSelection(),
         givesReason: selectedDevice.map { world.customLinkIneligibility(on: $0) != nil } ?? false)
     case .tokens where showsPurchases:
-      movePurchaseSelection(
+      purchasesPane.moveSelection(
         by: ListPosition.distance(of: action, page: ScreenLayout.innerHeight(layout.tokens)))
     case .tokens:
       tokensPane.moveSelection(

@@ -44,7 +44,7 @@ extension TUIState {
             ([ScenarioWriter.commerceStep(purchase)] + entry.storeEvents.map(storeText)).joined(
               separator: ": "))
           if let newest = entry.storeEvents.last(where: { $0.transactionId != nil })?.transactionId {
-            selectedTransaction = newest
+            purchasesPane.selected = newest
           }
         } else if let last = entry.tokenSteps.last {
           let step = simulation.tokens.steps[last]

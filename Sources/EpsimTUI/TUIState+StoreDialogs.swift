@@ -64,7 +64,7 @@ extension TUIState {
     let result = submitStoreStep(Self.buyStep(from: form))
     if case .success = result, let device = world.device(form.value("device")) {
       worldPane.selection = .device(device.id)
-      showsPurchases = true
+      purchasesPane.isShown = true
     }
     return result
   }

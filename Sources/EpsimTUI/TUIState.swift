@@ -57,16 +57,12 @@ public struct TUIState: Sendable {
   /// history position it left: undo and redo move the scenario's pointer with the history.
   var scriptAtStart: ScenarioStepper?
   var scriptStates: [Int: ScenarioStepper] = [:]
-  /// Whether the middle pane shows the selected customer's App Store purchases instead of tokens.
-  public internal(set) var showsPurchases = false
-  /// The selected transaction (its transactionId) in the purchases view.
-  var selectedTransaction: UInt64?
-  var purchaseScroll = 0
+  /// The purchases pane, shown in the tokens pane's place (`p`).
+  var purchasesPane = PurchasesPane()
 
   // Derived from the above; refreshed by `refreshDerived()` after every event.
   var nextExpiry: VirtualTime?
   var logEntryCount = 0
-  var purchaseRows: [PurchaseRow] = []
 
   /// The UI on a fresh simulation of `world`, with an App Store selling `products`.
   public init(
