@@ -13,9 +13,9 @@ extension TUIState {
       // Nothing to show yet: say where things stand and what to press.
       let about = TextWrap.lines(describeWorldSelection(), width: inside.width).map { StyledLine($0) }
       let hint = StyledLine(
-        searchQuery.isEmpty
+        filter.query.isEmpty
           ? "No token selected: i installs, 1-4 request tokens, ? lists every key."
-          : "No token matches the filter '\(searchQuery)': / then Enter on nothing clears it.", Theme.dim)
+          : "No token matches the filter '\(filter.query)': / then Enter on nothing clears it.", Theme.dim)
       for (row, line) in (about + [hint]).prefix(inside.height).enumerated() {
         line.draw(into: &frame, x: inside.x, y: inside.y + row, clip: inside, ellipsis: lineStyle.ellipsis)
       }

@@ -5,12 +5,13 @@ extension TUIState {
   /// The newest log entries of the steps in effect, stamped with virtual time. With the focus
   /// here, the bottom line shown is selected: Enter opens it whole.
   func drawLogPane(into frame: inout Frame, in rect: Rect) {
-    var title = logScroll > 0 ? "Event log (\(logScroll) newer below)" : "Event log"
-    if !searchQuery.isEmpty { title += " · filter '\(searchQuery)'" }
+    var title = logPane.scroll > 0 ? "Event log (\(logPane.scroll) newer below)" : "Event log"
+    if !filter.query.isEmpty { title += " · filter '\(filter.query)'" }
     let inside = drawPane(title, into: &frame, in: rect, pane: .log)
-    let entries = newestLogLines(count: inside.height, skipping: logScroll)
+    let entries = newestLogLines(count: inside.height, skipping: logPane.scroll)
     guard !entries.isEmpty else {
-      let empty = searchQuery.isEmpty ? "Nothing has happened yet." : "No log line contains '\(searchQuery)'."
+      let empty =
+        filter.query.isEmpty ? "Nothing has happened yet." : "No log line contains '\(filter.query)'."
       frame.put(empty, x: inside.x, y: inside.y, style: Theme.dim, clip: inside)
       return
     }
@@ -37,10 +38,10 @@ extension TUIState {
   func newestLogLines(count: Int, skipping: Int) -> [LogLine] {
     var collected: [LogLine] = []
     var toSkip = skipping
-    let needle = Array(searchQuery.utf8).map(TokenSearch.lowercased)
+    let needle = Array(filter.query.utf8).map(TokenSearch.lowercased)
     for position in stride(from: simulation.position, through: 0, by: -1) {
       let stepLines = position > 0 ? stepLogLines(at: position) : []
-      let lines = (logNotes[position] ?? []).reversed() + storeLogLines(at: position).reversed()
+      let lines = logPane.notes(at: position).reversed() + storeLogLines(at: position).reversed()
       for line in lines + stepLines.reversed() {
         if !needle.isEmpty, !TokenSearch.contains(line.label + " " + line.message, needle) { continue }
         if toSkip > 0 {
@@ -56,7 +57,7 @@ extension TUIState {
 
   /// Enter with the log focused: the selected (bottom) line in an overlay, whole.
   mutating func openSelectedLogLine() {
-    guard let line = newestLogLines(count: 1, skipping: logScroll).first else {
+    guard let line = newestLogLines(count: 1, skipping: logPane.scroll).first else {
       status = StatusMessage(.info, "the log is empty")
       return
     }

@@ -43,7 +43,7 @@ extension TUIState {
     }
     dropLogNotes(after: start)
     playStepPosition = nil
-    logScroll = 0
+    logPane.followNewest()
     if let newest = events.last(where: { $0.transaction != nil })?.transaction {
       purchasesPane.selected = newest.transactionId
     }

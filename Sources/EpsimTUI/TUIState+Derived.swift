@@ -6,18 +6,14 @@ extension TUIState {
   mutating func refreshDerived() {
     let world = self.world
     worldPane.refresh(from: world)
-    tokensPane.refresh(from: world, customer: selectedCustomerId, filter: searchQuery)
+    tokensPane.refresh(from: world, customer: selectedCustomerId, filter: filter.query)
     nextExpiry = [world.nextExpiry, nextStoreMoment].compactMap { $0 }.min()
     if showsPurchases { refreshPurchases() }
     let position = simulation.position
-    if searchQuery.isEmpty {
-      logEntryCount =
-        stepLogLineCount
-        + logNotes.reduce(0) { $0 + ($1.key <= position ? $1.value.count : 0) }
-    } else {
-      logEntryCount = newestLogLines(count: Int.max, skipping: 0).count
-    }
-    logScroll = min(logScroll, max(0, logEntryCount - 1))
+    logPane.count(
+      filter.query.isEmpty
+        ? stepLogLineCount + logPane.noteCount(through: position)
+        : newestLogLines(count: Int.max, skipping: 0).count)
     keepSelectionsVisible()
   }
 

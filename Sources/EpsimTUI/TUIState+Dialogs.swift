@@ -183,11 +183,10 @@ extension TUIState {
     script = nil
     scriptAtStart = nil
     scriptStates = [:]
-    logNotes = [:]
-    searchMatches = []
+    logPane.clear()
+    filter.forgetMatches()
     playStepPosition = nil
     isPlaying = false
-    logScroll = 0
     tokensPane.tokensCut(to: 0)
     tokensPane.selected = nil
     status = StatusMessage(

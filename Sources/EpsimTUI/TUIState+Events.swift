@@ -60,7 +60,7 @@ extension TUIState {
     }
     dropLogNotes(after: start)
     playStepPosition = nil
-    logScroll = 0
+    logPane.followNewest()
     if let last = applied.tokenSteps.last, let outcome = simulation.tokens.appliedSteps.last?.outcome {
       report(outcome, of: last.event)
     }

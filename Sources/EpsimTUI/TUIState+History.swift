@@ -63,6 +63,6 @@ extension TUIState {
     restoreScriptPosition()
     tokensPane.tokensCut(to: world.tokens.count)
     playStepPosition = nil
-    logScroll = 0
+    logPane.followNewest()
   }
 }

@@ -21,8 +21,7 @@ extension TUIState {
     case .log:
       // Up reads older entries: the scroll counts entries hidden below the pane.
       let delta = ListPosition.distance(of: action, page: ScreenLayout.innerHeight(layout.log))
-      let maximum = max(0, logEntryCount - ScreenLayout.innerHeight(layout.log))
-      logScroll = min(maximum, max(0, logScroll.addingClamped(-delta)))
+      logPane.move(by: delta, visible: ScreenLayout.innerHeight(layout.log))
     }
   }
 

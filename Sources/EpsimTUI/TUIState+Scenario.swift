@@ -28,7 +28,7 @@ extension TUIState {
     script = stepped
     self.script = script
     playStepPosition = nil
-    logScroll = 0
+    logPane.followNewest()
     var notes = [
       LogLine(
         time: world.now, label: "line", labelStyle: Theme.bold,
@@ -74,7 +74,7 @@ extension TUIState {
     if wasSaved {
       savedSteps = simulation.appliedSteps
     }
-    logNotes[simulation.position, default: []] += notes
+    logPane.add(notes, at: simulation.position)
     scriptStates[simulation.position] = script
     if script.nextStatement == nil, status != nil {
       let totals = scenarioTotals.summary
@@ -85,7 +85,7 @@ extension TUIState {
   /// Verdicts of the scenario lines stepped so far (those in effect: undo takes them back).
   var scenarioTotals: ScenarioTotals {
     var totals = ScenarioTotals()
-    for (position, notes) in logNotes where position <= simulation.position {
+    for (position, notes) in logPane.notes where position <= simulation.position {
       for note in notes {
         switch note.label {
         case "pass": totals.passed += 1
@@ -126,7 +126,7 @@ extension TUIState {
 
   /// Forgets notes that belonged to steps a new change is about to replace (after an undo).
   mutating func dropLogNotes(after position: Int) {
-    logNotes = logNotes.filter { $0.key <= position }
+    logPane.dropNotes(after: position)
     scriptStates = scriptStates.filter { $0.key <= position }
   }
 

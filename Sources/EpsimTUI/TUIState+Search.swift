@@ -7,15 +7,11 @@ extension TUIState {
     case .close: overlay = nil
     case .submit:
       overlay = nil
-      searchQuery = input.string
-      searchMatches = TokenSearch.matches(of: searchQuery, in: world.tokens)
-      guard
-        let first = searchMatches.first(where: { $0 >= (tokensPane.selected ?? 0) }) ?? searchMatches.first
-      else {
+      guard let first = filter.submit(input.string, in: world.tokens, from: tokensPane.selected) else {
         status = StatusMessage(
           .info,
-          searchQuery.isEmpty
-            ? "filter cleared" : "no token id contains '\(searchQuery)'; the log shows only lines with it")
+          filter.query.isEmpty
+            ? "filter cleared" : "no token id contains '\(filter.query)'; the log shows only lines with it")
         return
       }
       select(token: first)
@@ -28,17 +24,12 @@ extension TUIState {
 
   /// `n` / `N`: the next or previous match after the selected token, wrapping around.
   mutating func stepThroughMatches(by direction: Int) {
-    // The world may have moved on (undo, new tokens): drop matches that no longer exist.
-    searchMatches = searchMatches.filter { $0 < world.tokens.count }
-    guard !searchMatches.isEmpty else {
+    // The world may have moved on (undo, new tokens): the filter drops matches that no longer exist.
+    guard let next = filter.step(by: direction, from: tokensPane.selected, tokenCount: world.tokens.count)
+    else {
       status = StatusMessage(.info, "no search matches; / searches token ids")
       return
     }
-    let current = tokensPane.selected ?? -1
-    let next =
-      direction > 0
-      ? searchMatches.first { $0 > current } ?? searchMatches.first!
-      : searchMatches.last { $0 < current } ?? searchMatches.last!
     select(token: next)
     reportMatchPosition()
   }
@@ -63,10 +54,10 @@ extension TUIState {
   }
 
   private mutating func reportMatchPosition() {
-    let position = tokensPane.selected.flatMap { searchMatches.firstIndex(of: $0) }.map { $0 + 1 } ?? 0
     status = StatusMessage(
       .info,
-      "filter '\(searchQuery)': match \(position) of \(searchMatches.count) (n/N; / then Enter on nothing clears)"
+      "filter '\(filter.query)': match \(filter.place(of: tokensPane.selected)) of \(filter.matches.count)"
+        + " (n/N; / then Enter on nothing clears)"
     )
   }
 }

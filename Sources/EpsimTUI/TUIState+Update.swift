@@ -51,8 +51,7 @@ extension TUIState {
       time: world.now, label: "reason", labelStyle: status.kind == .error ? Theme.error : Theme.dim,
       message: status.text)
     let position = simulation.position
-    guard logNotes[position]?.contains(line) != true else { return }
-    logNotes[position, default: []].append(line)
+    logPane.addOnce(line, at: position)
   }
 
   /// Finds the key's binding in the current context and performs it; in forms and the search

@@ -25,8 +25,8 @@ public struct TUIState: Sendable {
   var worldPane = WorldPane()
   /// The tokens pane: the selected token, its rows and index of the world's tokens.
   var tokensPane = TokensPane()
-  /// Log entries hidden below the log pane: 0 follows the newest entry.
-  var logScroll = 0
+  /// The log pane: its scroll and the lines it shows beside the engine's.
+  var logPane = LogPane()
 
   public internal(set) var playRate: PlayRate = .realTime
   public internal(set) var isPlaying = false
@@ -36,8 +36,8 @@ public struct TUIState: Sendable {
 
   public internal(set) var overlay: Overlay?
   public internal(set) var status: StatusMessage?
-  var searchQuery = ""
-  var searchMatches: [Int] = []
+  /// The filter `/` sets, which the token list and the log show only matches of.
+  var filter = SearchFilter()
   public internal(set) var isFinished = false
   /// The scenario being stepped through (`epsim tui FILE`), if one was loaded.
   public internal(set) var script: ScenarioStepper?
@@ -46,9 +46,6 @@ public struct TUIState: Sendable {
   public var transactionSigner: (@Sendable (TransactionPayload) -> String?)?
   /// The mock server running beside the UI, as last reported; nil without `--serve`.
   public internal(set) var server: ServerActivity?
-  /// Log lines that are not the engine's, by the history position they follow: stepped scenario
-  /// lines and their verdicts, and the reasons the status line gave (`StatusMessage.givesReason`).
-  var logNotes: [Int: [LogLine]] = [:]
   /// Files asked to be written and not yet reported, by path.
   var pendingWrites: [String: PendingWrite] = [:]
   /// The steps in effect when the session was last saved (or opened): quitting with others asks.
@@ -62,7 +59,6 @@ public struct TUIState: Sendable {
 
   // Derived from the above; refreshed by `refreshDerived()` after every event.
   var nextExpiry: VirtualTime?
-  var logEntryCount = 0
 
   /// The UI on a fresh simulation of `world`, with an App Store selling `products`.
   public init(

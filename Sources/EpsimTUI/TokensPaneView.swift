@@ -12,12 +12,12 @@ extension TUIState {
       ? "All tokens (\(shown))"
       : selectedCustomerId.map { paneTitle("Tokens of ", name: $0, count: shown, width: rect.width) }
         ?? "Tokens"
-    if !searchQuery.isEmpty { title += " · filter '\(searchQuery)'" }
+    if !filter.query.isEmpty { title += " · filter '\(filter.query)'" }
     let inside = drawPane(title, into: &frame, in: rect, pane: .tokens)
     guard !tokenRows.rows.isEmpty else {
-      if !searchQuery.isEmpty {
+      if !filter.query.isEmpty {
         frame.put(
-          "No token id contains '\(searchQuery)'.", x: inside.x + 1, y: inside.y, style: Theme.dim,
+          "No token id contains '\(filter.query)'.", x: inside.x + 1, y: inside.y, style: Theme.dim,
           clip: inside)
         return
       }
