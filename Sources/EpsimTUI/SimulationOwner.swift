@@ -35,7 +35,7 @@ extension TUIState {
   public mutating func attach(to owner: any SimulationOwner, showing current: WorldSimulation<Simulation>) {
     self.owner = owner
     simulation = current
-    savedSteps = simulation.appliedSteps
+    files.markSaved(simulation.appliedSteps)
     refreshDerived()
   }
 }

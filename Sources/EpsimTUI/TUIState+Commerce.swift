@@ -42,7 +42,7 @@ extension TUIState {
     case .success(let applied): events = applied.storeEvents
     }
     dropLogNotes(after: start)
-    playStepPosition = nil
+    playback.stepTaken()
     logPane.followNewest()
     if let newest = events.last(where: { $0.transaction != nil })?.transaction {
       purchasesPane.selected = newest.transactionId

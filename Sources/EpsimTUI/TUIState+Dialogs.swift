@@ -101,7 +101,7 @@ extension TUIState {
         outcome = .failure(FormError("type a file path, e.g. epsim-tokens.json"))
       } else {
         effects = [.writeFile(path: path, contents: TokenExport.json(of: world))]
-        pendingWrites[path] = .export(tokenCount: world.tokens.count)
+        files.expect(.export(tokenCount: world.tokens.count), at: path)
         let count = world.tokens.count
         status = StatusMessage(.info, "writing \(count) token\(count == 1 ? "" : "s") to \(path)…")
         outcome = .success(())
@@ -179,14 +179,12 @@ extension TUIState {
     let dropped = script != nil
     let start = FreshStart(seed: seed, environment: environment)
     changeSimulation { $0 = $0.startingOver(start) }
-    savedSteps = []
-    script = nil
-    scriptAtStart = nil
-    scriptStates = [:]
+    files.markSaved([])
+    scenario = ScenarioProgress()
     logPane.clear()
     filter.forgetMatches()
-    playStepPosition = nil
-    isPlaying = false
+    playback.stepTaken()
+    playback.pause()
     tokensPane.tokensCut(to: 0)
     tokensPane.selected = nil
     status = StatusMessage(

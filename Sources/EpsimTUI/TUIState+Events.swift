@@ -59,7 +59,7 @@ extension TUIState {
     case .success(let success): applied = success
     }
     dropLogNotes(after: start)
-    playStepPosition = nil
+    playback.stepTaken()
     logPane.followNewest()
     if let last = applied.tokenSteps.last, let outcome = simulation.tokens.appliedSteps.last?.outcome {
       report(outcome, of: last.event)

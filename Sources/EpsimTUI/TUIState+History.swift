@@ -62,7 +62,7 @@ extension TUIState {
     changeSimulation(move)
     restoreScriptPosition()
     tokensPane.tokensCut(to: world.tokens.count)
-    playStepPosition = nil
+    playback.stepTaken()
     logPane.followNewest()
   }
 }

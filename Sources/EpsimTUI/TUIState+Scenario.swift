@@ -26,8 +26,8 @@ extension TUIState {
       return (outcome, stepper)
     }
     script = stepped
-    self.script = script
-    playStepPosition = nil
+    scenario.advance(to: script)
+    playback.stepTaken()
     logPane.followNewest()
     var notes = [
       LogLine(
@@ -72,10 +72,10 @@ extension TUIState {
     }
     // The file holds its own lines: stepping through it alone leaves nothing to lose on quit.
     if wasSaved {
-      savedSteps = simulation.appliedSteps
+      files.markSaved(simulation.appliedSteps)
     }
     logPane.add(notes, at: simulation.position)
-    scriptStates[simulation.position] = script
+    scenario.remember(at: simulation.position)
     if script.nextStatement == nil, status != nil {
       let totals = scenarioTotals.summary
       status?.text += "; scenario done: " + totals
@@ -100,9 +100,7 @@ extension TUIState {
 
   /// After a move through history: the scenario's pointer as it was at the new position.
   mutating func restoreScriptPosition() {
-    guard let start = scriptAtStart else { return }
-    let position = simulation.position
-    script = scriptStates.filter { $0.key <= position }.max { $0.key < $1.key }?.value ?? start
+    scenario.restore(at: simulation.position)
   }
 
   /// The file's name without its folders: on one screen line the name says enough.
@@ -127,7 +125,7 @@ extension TUIState {
   /// Forgets notes that belonged to steps a new change is about to replace (after an undo).
   mutating func dropLogNotes(after position: Int) {
     logPane.dropNotes(after: position)
-    scriptStates = scriptStates.filter { $0.key <= position }
+    scenario.drop(after: position)
   }
 
   /// Records the steps in effect as a scenario with observed expectations and asks the host to
@@ -148,9 +146,11 @@ extension TUIState {
     let text =
       "# Recorded with epsim tui: \(stepsText). `epsim run` replays it and checks"
       + " every expectation.\n" + ScenarioWriter.write(scenario)
-    pendingWrites[path] = PendingWrite(
-      failure: "saving to", success: "saved \(stepsText) as a scenario to",
-      savedSteps: simulation.appliedSteps, quitsWhenDone: thenQuit)
+    files.expect(
+      PendingWrite(
+        failure: "saving to", success: "saved \(stepsText) as a scenario to",
+        savedSteps: simulation.appliedSteps, quitsWhenDone: thenQuit),
+      at: path)
     status = StatusMessage(.info, "saving \(stepsText) to \(path)…")
     return (.success(()), [.writeFile(path: path, contents: text)])
   }

@@ -27,12 +27,11 @@ extension TUIState {
       server = activity
     case .fileWritten(let path, let error):
       let write =
-        pendingWrites.removeValue(forKey: path) ?? PendingWrite.export(tokenCount: world.tokens.count)
+        files.finish(path, succeeded: error == nil) ?? PendingWrite.export(tokenCount: world.tokens.count)
       if let error {
         status = StatusMessage(.error, "\(write.failure) \(path) failed: \(error)")
       } else {
         status = StatusMessage(.success, "\(write.success) \(path)")
-        if let saved = write.savedSteps { savedSteps = saved }
         if write.quitsWhenDone { isFinished = true }
       }
     case .clipboardCopied(let error):

@@ -28,32 +28,23 @@ public struct TUIState: Sendable {
   /// The log pane: its scroll and the lines it shows beside the engine's.
   var logPane = LogPane()
 
-  public internal(set) var playRate: PlayRate = .realTime
-  public internal(set) var isPlaying = false
-  /// The history position of the step that playing keeps extending, so that a minute of play
-  /// is one step of history rather than hundreds of ticks.
-  var playStepPosition: Int?
+  /// Playing the clock: whether, how fast, and the step it extends.
+  var playback = Playback()
 
   public internal(set) var overlay: Overlay?
   public internal(set) var status: StatusMessage?
   /// The filter `/` sets, which the token list and the log show only matches of.
   var filter = SearchFilter()
   public internal(set) var isFinished = false
-  /// The scenario being stepped through (`epsim tui FILE`), if one was loaded.
-  public internal(set) var script: ScenarioStepper?
+  /// The scenario being stepped through (`epsim tui FILE`), if one was loaded, and its progress.
+  var scenario = ScenarioProgress()
   /// Signs a transaction as StoreKit 2's `jwsRepresentation` (`J`); set by the host, which has
   /// the keys (the mock server's test CA with `--serve`). Nil: the key says it cannot sign.
   public var transactionSigner: (@Sendable (TransactionPayload) -> String?)?
   /// The mock server running beside the UI, as last reported; nil without `--serve`.
   public internal(set) var server: ServerActivity?
-  /// Files asked to be written and not yet reported, by path.
-  var pendingWrites: [String: PendingWrite] = [:]
-  /// The steps in effect when the session was last saved (or opened): quitting with others asks.
-  var savedSteps: [WorldStep] = []
-  /// The loaded scenario as it was before its first line, and after each stepped line by the
-  /// history position it left: undo and redo move the scenario's pointer with the history.
-  var scriptAtStart: ScenarioStepper?
-  var scriptStates: [Int: ScenarioStepper] = [:]
+  /// The files asked of the host, and the steps the last save holds: quitting with others asks.
+  var files = SessionFiles()
   /// The purchases pane, shown in the tokens pane's place (`p`).
   var purchasesPane = PurchasesPane()
 
@@ -100,7 +91,7 @@ public struct TUIState: Sendable {
       world.devices.first { $0.customerId == customer.id }
     }.first
     worldPane.selection = firstDevice.map { .device($0.id) } ?? world.customers.first.map { .customer($0.id) }
-    savedSteps = simulation.appliedSteps
+    files.markSaved(simulation.appliedSteps)
     refreshDerived()
   }
 
@@ -113,12 +104,20 @@ public struct TUIState: Sendable {
       simulation: Simulation(initial: world),
       store: CommerceWorld(setup: Array(script.scenario.setup), world: world),
       lineStyle: lineStyle, width: width, height: height)
-    self.script = script
-    scriptAtStart = script
+    scenario = ScenarioProgress(script)
     refreshDerived()
   }
 
   public var world: WorldState { simulation.world }
+
+  /// The clock's play rate.
+  public var playRate: PlayRate { playback.rate }
+
+  /// Whether the clock plays.
+  public var isPlaying: Bool { playback.isPlaying }
+
+  /// The loaded scenario at its next line, if one was loaded.
+  public var script: ScenarioStepper? { scenario.current }
 
   /// The key context the next key is read in.
   public var context: KeyContext { overlay?.context ?? .main }
