@@ -40,32 +40,10 @@ extension TUIState {
     case .submit:
       return submit(dialog)
     default:
-      let previous = dialog.form
-      guard dialog.form.handle(action) else { return [] }
+      guard dialog.edit(action, store: store, customers: world.customers.map(\.id)) else { return [] }
       overlay = .dialog(dialog)
-      dialogEdited(from: previous)
     }
     return []
-  }
-
-  /// After an edit: in the rules dialog, picking another environment loads its preset; in the App
-  /// Store settings, picking another tester shows that tester's rate and failing renewals.
-  mutating func dialogEdited(from previous: Form) {
-    if case .dialog(var dialog) = overlay, dialog.kind == .storeSettings,
-      dialog.form.value("customer") != previous.value("customer")
-    {
-      StoreSettingsForm.loadTester(
-        into: &dialog.form, store: store, customers: world.customers.map(\.id))
-      overlay = .dialog(dialog)
-      return
-    }
-    guard case .dialog(var dialog) = overlay, dialog.kind == .rules,
-      dialog.form.choiceIndex("environment") != previous.choiceIndex("environment")
-    else { return }
-    let focus = dialog.form.focus
-    RulesForm.loadPreset(into: &dialog.form)
-    dialog.form.focus = focus
-    overlay = .dialog(dialog)
   }
 
   /// Validates and applies a dialog; on failure the dialog stays open with the reason.

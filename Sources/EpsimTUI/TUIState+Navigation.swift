@@ -47,26 +47,17 @@ extension TUIState {
 
   /// Scrolls the help or details text, or moves the history selection.
   mutating func scrollOverlay(_ action: Action) {
-    let page = max(1, height - 4)  // rows inside an overlay box: screen minus header, footer, borders
-    let delta = ListPosition.distance(of: action, page: page)
+    guard let overlay else { return }
+    let lineCount: Int
     switch overlay {
-    case .help(let scroll):
-      // The last row says "more below" until the end, so a page shows one line fewer.
-      let helpDelta = ListPosition.distance(of: action, page: page - 1)
-      let maximum = max(0, helpLines().count - page)
-      overlay = .help(scroll: min(maximum, max(0, scroll.addingClamped(helpDelta))))
-    case .details(let scroll):
-      let maximum = max(0, detailsOverlayLineCount() - page)
-      overlay = .details(scroll: min(maximum, max(0, scroll.addingClamped(delta))))
-    case .logEntry(let text, let scroll):
-      let lines = TextWrap.lines(text, width: overlayWidth(preferred: 100) - 4).count
-      overlay = .logEntry(text, scroll: min(max(0, lines - page), max(0, scroll.addingClamped(delta))))
-    case .history(let selection, let scroll):
-      let count = simulation.stepCount + 1
-      let next = ListPosition.clamp(selection.addingClamped(delta), to: count)
-      overlay = .history(
-        selection: next, scroll: ListPosition.scroll(scroll, keeping: next, visible: page, count: count))
-    default: break
+    case .help: lineCount = helpLines().count
+    case .details: lineCount = detailsOverlayLineCount()
+    case .logEntry(let text, _):
+      lineCount = TextWrap.lines(text, width: overlayWidth(preferred: 100) - 4).count
+    case .history: lineCount = simulation.stepCount + 1
+    case .dialog, .search, .confirmQuit: return
     }
+    // Rows inside an overlay box: the screen minus header, footer and borders.
+    self.overlay = overlay.moved(by: action, page: max(1, height - 4), lineCount: lineCount)
   }
 }

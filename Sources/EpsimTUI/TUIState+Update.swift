@@ -81,10 +81,8 @@ extension TUIState {
     if case .character(let character) = key {
       switch overlay {
       case .dialog(var dialog):
-        let previous = dialog.form
-        dialog.form.type(character)
+        dialog.type(character, store: store, customers: world.customers.map(\.id))
         overlay = .dialog(dialog)
-        dialogEdited(from: previous)
         return []
       case .search(var input):
         input.insert(character)
