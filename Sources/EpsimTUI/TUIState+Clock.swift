@@ -101,7 +101,7 @@ extension TUIState {
       return
     case .success(let success): applied = success
     }
-    dropLogNotes(after: simulation.position - 1)
+    dropReplacedSteps(after: simulation.position - 1)
     playback.extended(at: simulation.position)
     if let last = applied.storeEvents.last {
       status = StatusMessage(.info, "playing at \(playback.rate.label); App Store: \(storeText(last))")

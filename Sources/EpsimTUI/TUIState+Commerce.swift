@@ -41,7 +41,7 @@ extension TUIState {
       return false
     case .success(let applied): events = applied.storeEvents
     }
-    dropLogNotes(after: start)
+    dropReplacedSteps(after: start)
     playback.stepTaken()
     logPane.followNewest()
     if let newest = events.last(where: { $0.transaction != nil })?.transaction {

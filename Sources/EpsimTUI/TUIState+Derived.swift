@@ -1,8 +1,9 @@
 import LifecycleSimulator
 
 extension TUIState {
-  /// Recomputes the caches the view reads (rows, indexes, next expiry) and keeps selections
-  /// valid and visible. Called after every event, so that rendering only reads.
+  /// Refreshes every pane from the simulation as it is now (rows, indexes, next expiry, log
+  /// count) and keeps selections valid and visible. Called after every event, so that rendering
+  /// only reads.
   mutating func refreshDerived() {
     let world = self.world
     worldPane.refresh(from: world)

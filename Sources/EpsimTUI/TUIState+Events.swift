@@ -58,7 +58,7 @@ extension TUIState {
       return false
     case .success(let success): applied = success
     }
-    dropLogNotes(after: start)
+    dropReplacedSteps(after: start)
     playback.stepTaken()
     logPane.followNewest()
     if let last = applied.tokenSteps.last, let outcome = simulation.tokens.appliedSteps.last?.outcome {

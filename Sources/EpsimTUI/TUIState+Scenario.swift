@@ -18,7 +18,7 @@ extension TUIState {
     let place = "\(Self.shortName(of: script.file)):\(statement.location.line)"
     let before = simulation.position
     let wasSaved = unsavedStepCount == 0
-    dropLogNotes(after: before)
+    dropReplacedSteps(after: before)
     let stepper = script
     let (outcome, stepped) = changeSimulation { simulation in
       var stepper = stepper
@@ -122,8 +122,9 @@ extension TUIState {
     }
   }
 
-  /// Forgets notes that belonged to steps a new change is about to replace (after an undo).
-  mutating func dropLogNotes(after position: Int) {
+  /// Forgets what the log and the scenario kept of steps a new change is about to replace (after
+  /// an undo).
+  mutating func dropReplacedSteps(after position: Int) {
     logPane.dropNotes(after: position)
     scenario.drop(after: position)
   }

@@ -5,9 +5,12 @@ import ScenarioLanguage
 import TextFrame
 import WorldCommands
 
-/// The whole state of the terminal UI: the one simulation (token world and App Store, with their
-/// history) plus what is selected, scrolled, open and playing. `handle(_:)` changes it;
-/// `render(width:height:)` draws it.
+/// The root of the terminal UI: the one simulation (token world and App Store, with their
+/// history), the terminal's size, the focus, the overlay and the status line, composed with the
+/// panes and concerns that own the rest (`WorldPane`, `TokensPane`, `PurchasesPane`, `LogPane`,
+/// `SearchFilter`, `Playback`, `ScenarioProgress`, `SessionFiles`). `handle(_:)` routes each event
+/// to the focused pane or the open overlay and does the work that spans panes (a step of
+/// history, then `refreshDerived()` for every pane); `render()` draws it.
 ///
 /// With a server beside it (`epsim tui --serve`) the server owns the simulation: every change goes
 /// through `owner`, and `simulation` is the server's as of the last change or look.
@@ -19,36 +22,36 @@ public struct TUIState: Sendable {
   public var lineStyle: LineStyle
   public internal(set) var width: Int
   public internal(set) var height: Int
-
   public internal(set) var focus: Pane = .world
-  /// The world pane: customers and devices, which is selected, how far it scrolls.
-  var worldPane = WorldPane()
-  /// The tokens pane: the selected token, its rows and index of the world's tokens.
-  var tokensPane = TokensPane()
-  /// The log pane: its scroll and the lines it shows beside the engine's.
-  var logPane = LogPane()
-
-  /// Playing the clock: whether, how fast, and the step it extends.
-  var playback = Playback()
-
   public internal(set) var overlay: Overlay?
   public internal(set) var status: StatusMessage?
-  /// The filter `/` sets, which the token list and the log show only matches of.
-  var filter = SearchFilter()
   public internal(set) var isFinished = false
-  /// The scenario being stepped through (`epsim tui FILE`), if one was loaded, and its progress.
-  var scenario = ScenarioProgress()
   /// Signs a transaction as StoreKit 2's `jwsRepresentation` (`J`); set by the host, which has
   /// the keys (the mock server's test CA with `--serve`). Nil: the key says it cannot sign.
   public var transactionSigner: (@Sendable (TransactionPayload) -> String?)?
   /// The mock server running beside the UI, as last reported; nil without `--serve`.
   public internal(set) var server: ServerActivity?
+
+  // The panes, each with its own state and update.
+  /// Customers and devices: which is selected, how far the list scrolls.
+  var worldPane = WorldPane()
+  /// The selected customer's tokens (or everyone's): selection, rows, the index of the world's tokens.
+  var tokensPane = TokensPane()
+  /// The selected customer's App Store purchases, shown in the tokens pane's place (`p`).
+  var purchasesPane = PurchasesPane()
+  /// The event log: its scroll and the lines it shows beside the engine's.
+  var logPane = LogPane()
+
+  // Concerns that span panes.
+  /// The filter `/` sets, which the token list and the log show only matches of.
+  var filter = SearchFilter()
+  /// Playing the clock: whether, how fast, and the step it extends.
+  var playback = Playback()
+  /// The scenario being stepped through (`epsim tui FILE`), if one was loaded, and its progress.
+  var scenario = ScenarioProgress()
   /// The files asked of the host, and the steps the last save holds: quitting with others asks.
   var files = SessionFiles()
-  /// The purchases pane, shown in the tokens pane's place (`p`).
-  var purchasesPane = PurchasesPane()
-
-  // Derived from the above; refreshed by `refreshDerived()` after every event.
+  /// The next token expiry or App Store moment; refreshed by `refreshDerived()` after every event.
   var nextExpiry: VirtualTime?
 
   /// The UI on a fresh simulation of `world`, with an App Store selling `products`.
