@@ -4,7 +4,7 @@ import TextFrame
 extension TUIState {
   /// The selected token: in full beside the list on wide terminals, a summary otherwise.
   func drawDetailsPane(into frame: inout Frame, in rect: Rect, full: Bool) {
-    let inside = drawPane("Details", into: &frame, in: rect, pane: nil)
+    let inside = chrome.drawPane("Details", into: &frame, in: rect, pane: nil)
     if showsPurchases {
       drawTransactionDetails(into: &frame, in: inside, full: full)
       return

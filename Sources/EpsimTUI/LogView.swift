@@ -2,36 +2,6 @@ import LifecycleSimulator
 import TextFrame
 
 extension TUIState {
-  /// The newest log entries of the steps in effect, stamped with virtual time. With the focus
-  /// here, the bottom line shown is selected: Enter opens it whole.
-  func drawLogPane(into frame: inout Frame, in rect: Rect) {
-    var title = logPane.scroll > 0 ? "Event log (\(logPane.scroll) newer below)" : "Event log"
-    if !filter.query.isEmpty { title += " · filter '\(filter.query)'" }
-    let inside = drawPane(title, into: &frame, in: rect, pane: .log)
-    let entries = newestLogLines(count: inside.height, skipping: logPane.scroll)
-    guard !entries.isEmpty else {
-      let empty =
-        filter.query.isEmpty ? "Nothing has happened yet." : "No log line contains '\(filter.query)'."
-      frame.put(empty, x: inside.x, y: inside.y, style: Theme.dim, clip: inside)
-      return
-    }
-    let fullTime = inside.width >= 100
-    for (row, entry) in entries.enumerated() {
-      let y = inside.y + row
-      let stamp =
-        fullTime ? ISOTime.string(entry.time) : String(ISOTime.string(entry.time).dropFirst(11).dropLast())
-      let line = StyledLine(pieces: [
-        (stamp + " ", Theme.dim), (entry.label.padding(8), entry.labelStyle), (entry.message, Theme.plain),
-      ])
-      line.draw(into: &frame, x: inside.x, y: y, clip: inside, ellipsis: lineStyle.ellipsis)
-      if focus == .log, overlay == nil, row == entries.count - 1 {
-        frame.restyle(Rect(x: inside.x, y: y, width: inside.width, height: 1)) {
-          $0.attributes.insert(.reverse)
-        }
-      }
-    }
-  }
-
   /// Up to `count` lines, oldest first, ending `skipping` lines before the newest: each step's
   /// entries followed by the scenario notes made right after it, only those the filter keeps.
   /// Walks the history backwards, so long histories cost only what is shown.
