@@ -132,9 +132,6 @@ extension TUIState {
   /// Records the steps in effect as a scenario with observed expectations and asks the host to
   /// write it; a session the language cannot express keeps the dialog open with the reason.
   mutating func saveScenario(to path: String, thenQuit: Bool = false) -> (Result<Void, FormError>, [Effect]) {
-    if path.allSatisfy({ $0 == " " }) {
-      return (.failure(FormError("type a file path, e.g. epsim-session.epsim")), [])
-    }
     let scenario: Scenario
     do throws(ScenarioRecorder.Unrecordable) {
       scenario = try ScenarioRecorder.scenario(from: simulation, withExpectations: true)

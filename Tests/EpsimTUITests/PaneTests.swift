@@ -4,7 +4,7 @@ import TextFrame
 
 @testable import EpsimTUI
 
-/// Each pane's own update, on the pane value alone: no root routes the keys or refreshes it.
+/// Each pane's and dialog's own update, on its value alone: no root routes the keys or refreshes it.
 @Suite("Panes on their own")
 struct PaneTests {
   /// alice's tokens: SERVICES and its refresh, ACQUISITION, then another SERVICES refresh, so
@@ -174,5 +174,40 @@ struct PaneTests {
     #expect(!moveDown)
     playback.pause()
     #expect(playback.summary == "paused (rate 60x)")
+  }
+
+  @Test func dialogsReadTheirFormsWithoutTheRoot() {
+    let state = TUIState.demo()
+    let (world, store) = (state.world, state.store)
+    guard let device = world.devices.first else {
+      Issue.record("the demo world has a device")
+      return
+    }
+    var edit = Dialogs.editDevice(device)
+    guard case .success(.unchanged(let message)) = edit.request(world: world, store: store) else {
+      Issue.record("an untouched edit form asks for nothing")
+      return
+    }
+    #expect(message == "\(device.id) unchanged")
+    edit.form.setText("storefront", "jp")
+    guard case .success(.events(let events, let row)) = edit.request(world: world, store: store) else {
+      Issue.record("a changed storefront is an event")
+      return
+    }
+    #expect(events == [.setStorefront(device: device.id, storefront: "jp")] && row == nil)
+    var add = Dialogs.addDevice(world: world, customerId: nil)
+    add.form.setText("os", "eighteen")
+    guard case .failure(let error) = add.request(world: world, store: store) else {
+      Issue.record("a bad OS version is refused")
+      return
+    }
+    #expect(error.message == "OS version 'eighteen' must look like 18, 18.2 or 18.2.1")
+    var export = Dialogs.export()
+    export.form.setText("path", "  ")
+    guard case .failure(let blank) = export.request(world: world, store: store) else {
+      Issue.record("a blank path is refused")
+      return
+    }
+    #expect(blank.message == "type a file path, e.g. epsim-tokens.json")
   }
 }
