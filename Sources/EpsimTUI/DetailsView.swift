@@ -112,7 +112,7 @@ extension TUIState {
   func drawDetailsOverlay(into frame: inout Frame, scroll: Int) {
     guard showsPurchases ? selectedStoreTransaction != nil : selectedIssuedToken != nil else { return }
     let title = showsPurchases ? "Transaction details" : "Token details"
-    let inside = overlayBox(title, into: &frame, width: detailsOverlayWidth, height: height - 2)
+    let inside = chrome.overlayBox(title, into: &frame, width: detailsOverlayWidth, height: height - 2)
     let lines = detailsOverlayLines(width: inside.width)
     for row in 0..<inside.height {
       let index = scroll + row

@@ -5,7 +5,7 @@ import WorldCommands
 extension TUIState {
   /// Steps of history: the initial world, every step in effect, then undone steps (dimmed).
   func drawHistory(into frame: inout Frame, selection: Int, scroll: Int) {
-    let inside = overlayBox(
+    let inside = chrome.overlayBox(
       "History (Enter rewinds to the selected step)", into: &frame, width: overlayWidth(preferred: 100),
       height: height - 2)
     let stepCount = simulation.stepCount

@@ -38,7 +38,7 @@ extension TUIState {
   func drawLogEntry(_ text: String, into frame: inout Frame, scroll: Int) {
     let width = overlayWidth(preferred: 100)
     let lines = TextWrap.lines(text, width: width - 4)
-    let inside = overlayBox(
+    let inside = chrome.overlayBox(
       "Log line (Esc closes)", into: &frame, width: width, height: min(height - 2, lines.count + 2))
     for (row, line) in lines.dropFirst(scroll).prefix(inside.height).enumerated() {
       frame.put(line, x: inside.x + 1, y: inside.y + row, clip: inside)

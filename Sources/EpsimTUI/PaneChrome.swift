@@ -1,8 +1,8 @@
 import TextFrame
 
-/// What every pane draws the same way: its border and title (highlighted with the focus), a hint
-/// in an empty list, the rows of a list that fit with the selection marked, and names fitted to
-/// their room.
+/// What every pane and overlay draws the same way: a pane's border and title (highlighted with
+/// the focus), a hint in an empty list, the rows of a list that fit with the selection marked,
+/// names fitted to their room, and an overlay's box.
 struct PaneChrome: Sendable {
   var lineStyle: LineStyle
   /// The pane with the focus; nil while an overlay covers the screen.
@@ -59,5 +59,15 @@ struct PaneChrome: Sendable {
   func paneTitle(_ lead: String, name: String, count: Int, width: Int) -> String {
     // The box keeps a corner, a dash and a space at each end of its title.
     fitted(name, before: lead, after: " (\(count))", width: width - 6)
+  }
+
+  /// A blank, bordered box centred on the screen for an overlay; returns the inside.
+  func overlayBox(_ title: String, into frame: inout Frame, width: Int, height: Int) -> Rect {
+    let screen = frame.bounds.rows([.fixed(1), .fill, .fixed(1)])[1]
+    let rect = screen.centered(width: width, height: height)
+    frame.fill(rect)
+    frame.box(
+      rect, title: title, lineStyle: lineStyle, style: Theme.focusedBorder, titleStyle: Theme.focusedBorder)
+    return rect.inset(horizontal: 1, vertical: 1)
   }
 }

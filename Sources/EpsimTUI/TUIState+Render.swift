@@ -46,7 +46,8 @@ extension TUIState {
     case .help(let scroll): drawHelp(into: &frame, scroll: scroll)
     case .details(let scroll): drawDetailsOverlay(into: &frame, scroll: scroll)
     case .history(let selection, let scroll): drawHistory(into: &frame, selection: selection, scroll: scroll)
-    case .dialog(let dialog): drawDialog(dialog, into: &frame)
+    case .dialog(let dialog):
+      dialog.draw(into: &frame, width: min(overlayWidth(preferred: 76), 76), chrome: chrome)
     case .confirmQuit: drawQuitPrompt(into: &frame)
     case .logEntry(let line, let scroll): drawLogEntry(line, into: &frame, scroll: scroll)
     case .search, nil: break
@@ -59,13 +60,4 @@ extension TUIState {
     width < 100 ? width : min(width - 2, preferred)
   }
 
-  /// A blank, bordered box centred on the screen for an overlay; returns the inside.
-  func overlayBox(_ title: String, into frame: inout Frame, width: Int, height: Int) -> Rect {
-    let screen = frame.bounds.rows([.fixed(1), .fill, .fixed(1)])[1]
-    let rect = screen.centered(width: width, height: height)
-    frame.fill(rect)
-    frame.box(
-      rect, title: title, lineStyle: lineStyle, style: Theme.focusedBorder, titleStyle: Theme.focusedBorder)
-    return rect.inset(horizontal: 1, vertical: 1)
-  }
 }
