@@ -6,7 +6,8 @@ extension TokensPane {
   /// `customer`'s tokens (or everyone's), grouped by period, drawing only the rows that fit.
   /// `appInstalled`: whether the selected device has the app, which the empty list's hint says.
   func draw(
-    into frame: inout Frame, in rect: Rect, world: WorldState, customer: String?, appInstalled: Bool,
+    into frame: inout Frame, in rect: Rect, world: WorldState, customer: String?,
+    appInstalled: @autoclosure () -> Bool,
     filter: String, chrome: PaneChrome
   ) {
     let shown = rows.rowOfToken.count
@@ -25,7 +26,7 @@ extension TokensPane {
         return
       }
       let hint =
-        appInstalled
+        appInstalled()
         ? "No tokens yet: 1-4 request one." : "No tokens yet: install (i), then request (1-4)."
       chrome.drawEmptyListHint(hint, into: &frame, in: inside)
       return
