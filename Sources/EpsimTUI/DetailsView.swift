@@ -4,7 +4,7 @@ import TextFrame
 extension TUIState {
   /// The selected token: in full beside the list on wide terminals, a summary otherwise.
   func drawDetailsPane(into frame: inout Frame, in rect: Rect, full: Bool) {
-    let inside = drawPane("Details", into: &frame, in: rect, pane: nil)
+    let inside = chrome.drawPane("Details", into: &frame, in: rect, pane: nil)
     if showsPurchases {
       drawTransactionDetails(into: &frame, in: inside, full: full)
       return
@@ -13,9 +13,9 @@ extension TUIState {
       // Nothing to show yet: say where things stand and what to press.
       let about = TextWrap.lines(describeWorldSelection(), width: inside.width).map { StyledLine($0) }
       let hint = StyledLine(
-        searchQuery.isEmpty
+        filter.query.isEmpty
           ? "No token selected: i installs, 1-4 request tokens, ? lists every key."
-          : "No token matches the filter '\(searchQuery)': / then Enter on nothing clears it.", Theme.dim)
+          : "No token matches the filter '\(filter.query)': / then Enter on nothing clears it.", Theme.dim)
       for (row, line) in (about + [hint]).prefix(inside.height).enumerated() {
         line.draw(into: &frame, x: inside.x, y: inside.y + row, clip: inside, ellipsis: lineStyle.ellipsis)
       }
@@ -112,7 +112,7 @@ extension TUIState {
   func drawDetailsOverlay(into frame: inout Frame, scroll: Int) {
     guard showsPurchases ? selectedStoreTransaction != nil : selectedIssuedToken != nil else { return }
     let title = showsPurchases ? "Transaction details" : "Token details"
-    let inside = overlayBox(title, into: &frame, width: detailsOverlayWidth, height: height - 2)
+    let inside = chrome.overlayBox(title, into: &frame, width: detailsOverlayWidth, height: height - 2)
     let lines = detailsOverlayLines(width: inside.width)
     for row in 0..<inside.height {
       let index = scroll + row

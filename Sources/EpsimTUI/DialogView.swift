@@ -1,16 +1,17 @@
 import TextFrame
 
-extension TUIState {
-  /// A form: note, one row per field (label, value, hint), and the validation message.
-  func drawDialog(_ dialog: Dialog, into frame: inout Frame) {
-    let form = dialog.form
-    let boxWidth = min(overlayWidth(preferred: 76), 76)
+extension Dialog {
+  /// The form in an overlay box `boxWidth` columns wide: note, one row per field (label, value,
+  /// hint), and the validation message.
+  func draw(into frame: inout Frame, width boxWidth: Int, chrome: PaneChrome) {
+    let lineStyle = chrome.lineStyle
     let labelWidth = min(24, (form.fields.map { DisplayWidth.of($0.label) }.max() ?? 0) + 1)
     let noteLines = form.note.isEmpty ? [] : TextWrap.lines(form.note, width: boxWidth - 4)
     let errorLines = form.error.map { TextWrap.lines($0, width: boxWidth - 4) } ?? []
     let wanted =
       noteLines.count + (noteLines.isEmpty ? 0 : 1) + form.fields.count + 1 + max(1, errorLines.count) + 2
-    let inside = overlayBox(form.title, into: &frame, width: boxWidth, height: min(height - 2, wanted))
+    let inside = chrome.overlayBox(
+      form.title, into: &frame, width: boxWidth, height: min(frame.height - 2, wanted))
     let content = inside.inset(horizontal: 1, vertical: 0)
     var y = content.y
     for line in noteLines where y < content.maxY {
@@ -20,10 +21,10 @@ extension TUIState {
     if !noteLines.isEmpty { y += 1 }
     // Rows left for fields once the message row is kept: scroll so the focused field shows.
     let fieldRows = max(1, content.maxY - y - 1 - max(1, errorLines.count))
-    let first = Self.scroll(0, keeping: form.focus, visible: fieldRows, count: form.fields.count)
+    let first = ListPosition.scroll(0, keeping: form.focus, visible: fieldRows, count: form.fields.count)
     for (index, field) in form.fields.enumerated().dropFirst(first).prefix(fieldRows) {
-      drawField(
-        field, focused: index == form.focus, labelWidth: labelWidth, into: &frame,
+      Self.drawField(
+        field, focused: index == form.focus, labelWidth: labelWidth, lineStyle: lineStyle, into: &frame,
         row: Rect(x: content.x, y: y, width: content.width, height: 1))
       y += 1
     }
@@ -34,8 +35,9 @@ extension TUIState {
     }
   }
 
-  private func drawField(
-    _ field: FormField, focused: Bool, labelWidth: Int, into frame: inout Frame, row: Rect
+  private static func drawField(
+    _ field: FormField, focused: Bool, labelWidth: Int, lineStyle: LineStyle, into frame: inout Frame,
+    row: Rect
   ) {
     let label = DisplayWidth.truncated(field.label, toWidth: labelWidth - 1, ellipsis: lineStyle.ellipsis)
     if focused {

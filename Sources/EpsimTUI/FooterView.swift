@@ -11,9 +11,9 @@ extension TUIState {
       frame.restyle(Rect(x: cursorX, y: rect.y, width: 1, height: 1)) { $0.attributes.insert(.reverse) }
       // The hint on the right, the longest that leaves a blank column after the typed text.
       let hints =
-        searchQuery.isEmpty
+        filter.query.isEmpty
         ? ["filter tokens and log", "filter"]
-        : ["filter now '\(searchQuery)'; Enter on nothing clears it", "Enter on nothing clears", "filter"]
+        : ["filter now '\(filter.query)'; Enter on nothing clears it", "Enter on nothing clears", "filter"]
       let typedEnd = x + DisplayWidth.of(input.string) + 1
       if let hint = hints.first(where: { typedEnd + 1 + DisplayWidth.of($0) <= rect.maxX }) {
         frame.put(hint, in: rect, alignment: .right, style: Theme.dim)
@@ -147,7 +147,7 @@ extension TUIState {
       return world.customer(device.customerId)?.hasInstalledApp == true
     case .tokenSelected: return selectedIssuedToken != nil
     case .somethingToOpen:
-      if focus == .log { return logEntryCount > 0 }
+      if focus == .log { return logPane.entryCount > 0 }
       return showsPurchases ? selectedStoreTransaction != nil : selectedIssuedToken != nil
     case .linkOutTokenSelected:
       if case .linkOut = selectedIssuedToken?.source { return true }
@@ -157,7 +157,7 @@ extension TUIState {
     case .expiryAhead: return nextExpiry != nil
     case .canUndo: return simulation.canUndo
     case .canRedo: return simulation.canRedo
-    case .hasSearchMatches: return !searchMatches.isEmpty
+    case .hasSearchMatches: return !filter.matches.isEmpty
     case .scenarioLineAhead: return script?.nextStatement != nil
     case .storeHasProducts: return storeHasProducts
     case .purchasesShown: return showsPurchases && storeHasProducts

@@ -26,8 +26,8 @@ extension TUIState {
     let badge = (sandbox ? " SANDBOX " : " PRODUCTION ", sandbox ? Theme.sandboxBadge : Theme.productionBadge)
     let clock = (ISOTime.string(world.now), Theme.bold)
     let play = (
-      isPlaying ? (lineStyle == .unicode ? "▶ " : "> ") + playRate.label : "paused",
-      isPlaying ? Theme.playing : Theme.dim
+      playback.isPlaying ? (lineStyle == .unicode ? "▶ " : "> ") + playback.rate.label : "paused",
+      playback.isPlaying ? Theme.playing : Theme.dim
     )
     let refreshMark = lineStyle == .unicode ? "↻ " : ""
     let remaining = nextExpiry.map { DurationText.format($0 - world.now) }

@@ -38,7 +38,8 @@ extension TUIState {
     let rows = max(0, height - 4)
     let last = min(lines.count, scroll + rows)
     let title = "Keys (Esc closes) · lines \(scroll + 1)-\(last) of \(lines.count)"
-    let inside = overlayBox(title, into: &frame, width: overlayWidth(preferred: 100), height: height - 2)
+    let inside = chrome.overlayBox(
+      title, into: &frame, width: overlayWidth(preferred: 100), height: height - 2)
     let more = last < lines.count
     for row in 0..<inside.height {
       let index = scroll + row

@@ -5,12 +5,12 @@ import WorldCommands
 extension TUIState {
   /// Steps of history: the initial world, every step in effect, then undone steps (dimmed).
   func drawHistory(into frame: inout Frame, selection: Int, scroll: Int) {
-    let inside = overlayBox(
+    let inside = chrome.overlayBox(
       "History (Enter rewinds to the selected step)", into: &frame, width: overlayWidth(preferred: 100),
       height: height - 2)
     let stepCount = simulation.stepCount
     let marker = lineStyle == .unicode ? "●" : "*"
-    let visibleScroll = Self.scroll(
+    let visibleScroll = ListPosition.scroll(
       scroll, keeping: selection, visible: inside.height, count: stepCount + 1)
     for row in 0..<inside.height {
       let position = visibleScroll + row

@@ -2,45 +2,16 @@ import LifecycleSimulator
 import TextFrame
 
 extension TUIState {
-  /// The newest log entries of the steps in effect, stamped with virtual time. With the focus
-  /// here, the bottom line shown is selected: Enter opens it whole.
-  func drawLogPane(into frame: inout Frame, in rect: Rect) {
-    var title = logScroll > 0 ? "Event log (\(logScroll) newer below)" : "Event log"
-    if !searchQuery.isEmpty { title += " · filter '\(searchQuery)'" }
-    let inside = drawPane(title, into: &frame, in: rect, pane: .log)
-    let entries = newestLogLines(count: inside.height, skipping: logScroll)
-    guard !entries.isEmpty else {
-      let empty = searchQuery.isEmpty ? "Nothing has happened yet." : "No log line contains '\(searchQuery)'."
-      frame.put(empty, x: inside.x, y: inside.y, style: Theme.dim, clip: inside)
-      return
-    }
-    let fullTime = inside.width >= 100
-    for (row, entry) in entries.enumerated() {
-      let y = inside.y + row
-      let stamp =
-        fullTime ? ISOTime.string(entry.time) : String(ISOTime.string(entry.time).dropFirst(11).dropLast())
-      let line = StyledLine(pieces: [
-        (stamp + " ", Theme.dim), (entry.label.padding(8), entry.labelStyle), (entry.message, Theme.plain),
-      ])
-      line.draw(into: &frame, x: inside.x, y: y, clip: inside, ellipsis: lineStyle.ellipsis)
-      if focus == .log, overlay == nil, row == entries.count - 1 {
-        frame.restyle(Rect(x: inside.x, y: y, width: inside.width, height: 1)) {
-          $0.attributes.insert(.reverse)
-        }
-      }
-    }
-  }
-
   /// Up to `count` lines, oldest first, ending `skipping` lines before the newest: each step's
   /// entries followed by the scenario notes made right after it, only those the filter keeps.
   /// Walks the history backwards, so long histories cost only what is shown.
   func newestLogLines(count: Int, skipping: Int) -> [LogLine] {
     var collected: [LogLine] = []
     var toSkip = skipping
-    let needle = Array(searchQuery.utf8).map(TokenSearch.lowercased)
+    let needle = Array(filter.query.utf8).map(TokenSearch.lowercased)
     for position in stride(from: simulation.position, through: 0, by: -1) {
       let stepLines = position > 0 ? stepLogLines(at: position) : []
-      let lines = (logNotes[position] ?? []).reversed() + storeLogLines(at: position).reversed()
+      let lines = logPane.notes(at: position).reversed() + storeLogLines(at: position).reversed()
       for line in lines + stepLines.reversed() {
         if !needle.isEmpty, !TokenSearch.contains(line.label + " " + line.message, needle) { continue }
         if toSkip > 0 {
@@ -56,7 +27,7 @@ extension TUIState {
 
   /// Enter with the log focused: the selected (bottom) line in an overlay, whole.
   mutating func openSelectedLogLine() {
-    guard let line = newestLogLines(count: 1, skipping: logScroll).first else {
+    guard let line = newestLogLines(count: 1, skipping: logPane.scroll).first else {
       status = StatusMessage(.info, "the log is empty")
       return
     }
@@ -67,7 +38,7 @@ extension TUIState {
   func drawLogEntry(_ text: String, into frame: inout Frame, scroll: Int) {
     let width = overlayWidth(preferred: 100)
     let lines = TextWrap.lines(text, width: width - 4)
-    let inside = overlayBox(
+    let inside = chrome.overlayBox(
       "Log line (Esc closes)", into: &frame, width: width, height: min(height - 2, lines.count + 2))
     for (row, line) in lines.dropFirst(scroll).prefix(inside.height).enumerated() {
       frame.put(line, x: inside.x + 1, y: inside.y + row, clip: inside)

@@ -40,8 +40,8 @@ enum PurchaseDetails {
     ]
     var more: [String] = []
     if let chain = chain(of: transaction, in: state) {
-      var group = "group \(chain.groupId): \(TUIState.statusText(state.status(of: chain)))"
-      if let next = TUIState.nextMoment(of: chain, state: state) { group += ", \(next)" }
+      var group = "group \(chain.groupId): \(PurchasesPane.statusText(state.status(of: chain)))"
+      if let next = PurchasesPane.nextMoment(of: chain, state: state) { group += ", \(next)" }
       more.append(group)
     } else {
       more.append(

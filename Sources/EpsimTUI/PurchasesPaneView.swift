@@ -3,57 +3,62 @@ import AppleWireTypes
 import LifecycleSimulator
 import TextFrame
 
-extension TUIState {
-  /// The selected customer's App Store purchases: each subscription group with its status and its
-  /// chain of transactions, then one-time purchases; drawing only the rows that fit.
-  func drawPurchasesPane(into frame: inout Frame, in rect: Rect) {
-    let state = store.state
-    let count = purchaseRows.filter { if case .transaction = $0 { return true } else { return false } }.count
+extension PurchasesPane {
+  /// `customer`'s App Store purchases: each subscription group with its status and its chain of
+  /// transactions, then one-time purchases; drawing only the rows that fit.
+  func draw(
+    into frame: inout Frame, in rect: Rect, state: CommerceState, customer: String?, chrome: PaneChrome
+  ) {
+    let count = transactionCount
     let title =
-      selectedCustomerId.map { paneTitle("Purchases of ", name: $0, count: count, width: rect.width) }
+      customer.map { chrome.paneTitle("Purchases of ", name: $0, count: count, width: rect.width) }
       ?? "Purchases"
-    let inside = drawPane(title, into: &frame, in: rect, pane: .tokens)
-    guard !purchaseRows.isEmpty else {
+    let inside = chrome.drawPane(title, into: &frame, in: rect, pane: .tokens)
+    guard !rows.isEmpty else {
       let hint =
-        storeHasProducts
+        !state.products.isEmpty
         ? "No purchases yet: b buys (\(state.products.count) product\(state.products.count == 1 ? "" : "s")),"
           + " p shows tokens."
         : "This world's App Store sells nothing: a scenario's product lines add products. p shows tokens."
-      drawEmptyListHint(hint, into: &frame, in: inside)
+      chrome.drawEmptyListHint(hint, into: &frame, in: inside)
       return
     }
-    drawListRows(
-      into: &frame, in: inside, scroll: purchaseScroll, count: purchaseRows.count,
-      selected: purchaseSelectionRow
+    chrome.drawListRows(
+      into: &frame, in: inside, scroll: scroll, count: rows.count,
+      selected: selectionRow
     ) { row, area, frame in
-      switch purchaseRows[row] {
-      case .group(let chain): drawGroupRow(state.chains[chain], state: state, into: &frame, in: area)
+      switch rows[row] {
+      case .group(let chain):
+        Self.drawGroupRow(state.chains[chain], state: state, chrome: chrome, into: &frame, in: area)
       case .heading(let text): frame.put(text, x: area.x, y: area.y, style: Theme.bold, clip: area)
       case .transaction(let position):
-        drawTransactionRow(state.transactions[position], state: state, into: &frame, in: area)
+        Self.drawTransactionRow(
+          state.transactions[position], state: state, lineStyle: chrome.lineStyle, into: &frame, in: area)
       }
     }
   }
 
   /// "premium  premium.monthly  renews in 6d 23h   1 active": the group, its product, what comes
   /// next and the status (SPEC-APPSTORE 3.3), the status on the right.
-  private func drawGroupRow(
-    _ chain: SubscriptionChain, state: CommerceState, into frame: inout Frame, in area: Rect
+  private static func drawGroupRow(
+    _ chain: SubscriptionChain, state: CommerceState, chrome: PaneChrome, into frame: inout Frame,
+    in area: Rect
   ) {
     let status = state.status(of: chain)
     let right = Self.statusText(status)
     var parts = [chain.groupId, state.products[Int(chain.product)].id]
     if let next = Self.nextMoment(of: chain, state: state) { parts.append(next) }
     let room = area.width - DisplayWidth.of(right) - 1
-    var left = fitted(parts[0], width: room)
+    var left = chrome.fitted(parts[0], width: room)
     for part in parts.dropFirst() where DisplayWidth.of(left + "  " + part) <= room { left += "  " + part }
     frame.put(left, x: area.x, y: area.y, style: Theme.bold, clip: area)
     frame.put(right, in: area, alignment: .right, style: Self.style(of: status))
   }
 
   /// One transaction of a chain or a one-time purchase: id, product, reason and dates when wide.
-  private func drawTransactionRow(
-    _ transaction: TransactionRecord, state: CommerceState, into frame: inout Frame, in area: Rect
+  private static func drawTransactionRow(
+    _ transaction: TransactionRecord, state: CommerceState, lineStyle: LineStyle, into frame: inout Frame,
+    in area: Rect
   ) {
     let product = state.products[Int(transaction.product)]
     let renewal = transaction.reason == .renewal
@@ -67,7 +72,7 @@ extension TUIState {
     } else if transaction.isUpgraded {
       verdict = ("upgraded", Theme.dim)
     } else if let expires = transaction.expiresDate {
-      verdict = expires > store.state.now ? ("current", Theme.active) : ("ended", Theme.dim)
+      verdict = expires > state.now ? ("current", Theme.active) : ("ended", Theme.dim)
     } else {
       verdict = ("owned", Theme.active)
     }
@@ -75,7 +80,9 @@ extension TUIState {
     let purchased = ISOTime.string(transaction.purchaseDate)
     // The span, or its shorter form, or (one-time purchases) the date or time of the purchase.
     let dates =
-      transaction.expiresDate.map { Self.dateSpans(from: transaction.purchaseDate, to: $0, arrow: arrow) }
+      transaction.expiresDate.map {
+        TokensPane.dateSpans(from: transaction.purchaseDate, to: $0, arrow: arrow)
+      }
       ?? [purchased, String(purchased.prefix(10))]
     var x = frame.put("  \(marker) \(transaction.transactionId)", x: area.x, y: area.y, clip: area)
     let rightWidth = DisplayWidth.of(verdict.0)

@@ -27,7 +27,7 @@ extension TUIState {
   public mutating func show(_ current: WorldSimulation<Simulation>) {
     guard current.revision != simulation.revision else { return }
     simulation = current
-    tokenLowWater = min(tokenLowWater, world.tokens.count)
+    tokensPane.tokensCut(to: world.tokens.count)
     refreshDerived()
   }
 
@@ -35,7 +35,7 @@ extension TUIState {
   public mutating func attach(to owner: any SimulationOwner, showing current: WorldSimulation<Simulation>) {
     self.owner = owner
     simulation = current
-    savedSteps = simulation.appliedSteps
+    files.markSaved(simulation.appliedSteps)
     refreshDerived()
   }
 }

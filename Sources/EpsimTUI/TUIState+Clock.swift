@@ -68,26 +68,16 @@ extension TUIState {
   }
 
   mutating func changePlay(_ action: Action) {
-    switch action {
-    case .togglePlay:
-      isPlaying.toggle()
-      playStepPosition = nil
-    case .faster: playRate = playRate.faster
-    case .slower: playRate = playRate.slower
-    default: return
-    }
-    status = StatusMessage(
-      .info, isPlaying ? "playing at \(playRate.label)" : "paused (rate \(playRate.label))")
+    guard playback.perform(action) else { return }
+    status = StatusMessage(.info, playback.summary)
   }
 
   /// Advances the clock by real elapsed time times the play rate. Consecutive ticks extend one
   /// history step: the previous tick's step is taken back and re-applied over the longer span,
   /// so its log still lists every expiry crossed since playing started.
   mutating func tick(elapsedMilliseconds elapsed: Int64) {
-    guard isPlaying, elapsed > 0, !isDialogOpen else { return }
-    let (advance, overflow) = elapsed.multipliedReportingOverflow(by: playRate.rawValue)
-    guard !overflow else { return }
-    let extends = playStepPosition == simulation.position
+    guard !isDialogOpen, let advance = playback.advance(forElapsed: elapsed) else { return }
+    let extends = playback.stepPosition == simulation.position
     // Consecutive ticks extend one step: the clock goes `advance` past where this tick found it.
     let now = world.now
     let result = changeSimulation {
@@ -106,17 +96,18 @@ extension TUIState {
     let applied: WorldSimulation<Simulation>.Applied
     switch result {
     case .failure(let error):
-      isPlaying = false
+      playback.pause()
       status = StatusMessage(.error, "paused: \(error.message)")
       return
     case .success(let success): applied = success
     }
-    dropLogNotes(after: simulation.position - 1)
-    playStepPosition = simulation.position
+    dropReplacedSteps(after: simulation.position - 1)
+    playback.extended(at: simulation.position)
     if let last = applied.storeEvents.last {
-      status = StatusMessage(.info, "playing at \(playRate.label); App Store: \(storeText(last))")
+      status = StatusMessage(.info, "playing at \(playback.rate.label); App Store: \(storeText(last))")
     } else if case .clock(_, _, let expired) = applied.tokenSteps.last?.result, !expired.isEmpty {
-      status = StatusMessage(.info, "playing at \(playRate.label); \(expired.count) period(s) expired so far")
+      status = StatusMessage(
+        .info, "playing at \(playback.rate.label); \(expired.count) period(s) expired so far")
     }
   }
 

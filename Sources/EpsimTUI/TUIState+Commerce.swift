@@ -41,11 +41,11 @@ extension TUIState {
       return false
     case .success(let applied): events = applied.storeEvents
     }
-    dropLogNotes(after: start)
-    playStepPosition = nil
-    logScroll = 0
+    dropReplacedSteps(after: start)
+    playback.stepTaken()
+    logPane.followNewest()
     if let newest = events.last(where: { $0.transaction != nil })?.transaction {
-      selectedTransaction = newest.transactionId
+      purchasesPane.selected = newest.transactionId
     }
     let what = ScenarioWriter.commerceStep(step)
     status = StatusMessage(
@@ -204,7 +204,7 @@ extension TUIState {
 
   /// `p`: purchases instead of tokens in the middle pane, or back.
   mutating func togglePurchases() {
-    showsPurchases.toggle()
+    purchasesPane.isShown.toggle()
     status = StatusMessage(
       .info,
       showsPurchases

@@ -1,6 +1,4 @@
 import CommerceSimulation
-import ExternalPurchaseTokens
-import Foundation
 import LifecycleSimulator
 import WorldCommands
 
@@ -40,78 +38,19 @@ extension TUIState {
     case .submit:
       return submit(dialog)
     default:
-      let previous = dialog.form
-      guard dialog.form.handle(action) else { return [] }
+      guard dialog.edit(action, store: store, customers: world.customers.map(\.id)) else { return [] }
       overlay = .dialog(dialog)
-      dialogEdited(from: previous)
     }
     return []
   }
 
-  /// After an edit: in the rules dialog, picking another environment loads its preset; in the App
-  /// Store settings, picking another tester shows that tester's rate and failing renewals.
-  mutating func dialogEdited(from previous: Form) {
-    if case .dialog(var dialog) = overlay, dialog.kind == .storeSettings,
-      dialog.form.value("customer") != previous.value("customer")
-    {
-      StoreSettingsForm.loadTester(
-        into: &dialog.form, store: store, customers: world.customers.map(\.id))
-      overlay = .dialog(dialog)
-      return
-    }
-    guard case .dialog(var dialog) = overlay, dialog.kind == .rules,
-      dialog.form.choiceIndex("environment") != previous.choiceIndex("environment")
-    else { return }
-    let focus = dialog.form.focus
-    RulesForm.loadPreset(into: &dialog.form)
-    dialog.form.focus = focus
-    overlay = .dialog(dialog)
-  }
-
-  /// Validates and applies a dialog; on failure the dialog stays open with the reason.
+  /// Applies what a dialog asks for (`Dialog.request`); on failure the dialog stays open with
+  /// the reason.
   mutating func submit(_ dialog: Dialog) -> [Effect] {
     var dialog = dialog
-    let form = dialog.form
     var effects: [Effect] = []
-    let outcome: Result<Void, FormError>
-    switch dialog.kind {
-    case .addCustomer:
-      let customer = Customer(id: form.value("id"), canMakePayments: form.choiceIndex("payments") == 0)
-      outcome = applyFromDialog([.addCustomer(customer)], select: .customer(customer.id))
-    case .addDevice: outcome = submitAddDevice(form)
-    case .editDevice(let deviceId): outcome = submitEditDevice(form, deviceId: deviceId)
-    case .rules:
-      outcome = RulesForm.rules(from: form).flatMap { rules in
-        applyFromDialog([.setRules(rules)], select: nil).mapError { error in
-          guard rules.environment != world.rules.environment else { return error }
-          // The engine refuses to mix environments in one world; say how to get there here.
-          let environment = rules.environment.rawValue
-          return FormError(
-            error.message + " (W starts a new world in \(environment), as `epsim tui --rules \(environment)`"
-              + " does; or H rewinds to before the first token)")
-        }
-      }
-    case .goToTime:
-      outcome = TimeInput.target(from: form.value("time")).flatMap { target in
-        moveClock(to: target) ? .success(()) : .failure(FormError(status?.text ?? "refused"))
-      }
-    case .export:
-      let path = form.value("path")
-      if path.allSatisfy({ $0 == " " }) {
-        outcome = .failure(FormError("type a file path, e.g. epsim-tokens.json"))
-      } else {
-        effects = [.writeFile(path: path, contents: TokenExport.json(of: world))]
-        pendingWrites[path] = .export(tokenCount: world.tokens.count)
-        let count = world.tokens.count
-        status = StatusMessage(.info, "writing \(count) token\(count == 1 ? "" : "s") to \(path)…")
-        outcome = .success(())
-      }
-    case .saveScenario(let thenQuit):
-      (outcome, effects) = saveScenario(to: form.value("path"), thenQuit: thenQuit)
-    case .newWorld: outcome = submitNewWorld(form)
-    case .buy: outcome = submitBuy(form)
-    case .changeProduct(let customer, _): outcome = submitChange(form, customer: customer)
-    case .storeSettings: outcome = submitStoreSettings(form)
+    let outcome = dialog.request(world: world, store: store).flatMap { request in
+      perform(request, effects: &effects)
     }
     switch outcome {
     case .success:
@@ -123,46 +62,53 @@ extension TUIState {
     return effects
   }
 
-  private mutating func submitAddDevice(_ form: Form) -> Result<Void, FormError> {
-    let os = form.value("os")
-    guard let version = OSVersion(os) else {
-      return .failure(FormError("OS version '\(os)' must look like 18, 18.2 or 18.2.1"))
-    }
-    guard let platform = Platform(name: form.value("platform")) else {
-      return .failure(FormError("pick a platform"))
-    }
-    let device = Device(
-      id: form.value("id"), customerId: form.value("customer"), platform: platform, osVersion: version,
-      storefront: form.value("storefront"))
-    return applyFromDialog([.addDevice(device)], select: .device(device.id))
-  }
-
-  private mutating func submitEditDevice(_ form: Form, deviceId: String) -> Result<Void, FormError> {
-    guard let device = world.device(deviceId) else { return .failure(FormError("\(deviceId) is gone")) }
-    let os = form.value("os")
-    guard let version = OSVersion(os) else {
-      return .failure(FormError("OS version '\(os)' must look like 18, 18.2 or 18.2.1"))
-    }
-    var events: [WorldEvent] = []
-    if version != device.osVersion { events.append(.setOSVersion(device: deviceId, version: version)) }
-    let storefront = form.value("storefront")
-    if storefront != device.storefront {
-      events.append(.setStorefront(device: deviceId, storefront: storefront))
-    }
-    guard !events.isEmpty else {
-      status = StatusMessage(.info, "\(deviceId) unchanged")
+  /// Applies a dialog's request to the simulation, or asks the host for a file.
+  private mutating func perform(_ request: DialogRequest, effects: inout [Effect]) -> Result<Void, FormError>
+  {
+    switch request {
+    case .events(let events, let row):
+      guard apply(events) else { return .failure(FormError(status?.text ?? "refused")) }
+      if let row { worldPane.selection = row }
+      return .success(())
+    case .rules(let rules):
+      guard !apply([.setRules(rules)]) else { return .success(()) }
+      let error = FormError(status?.text ?? "refused")
+      guard rules.environment != world.rules.environment else { return .failure(error) }
+      // The engine refuses to mix environments in one world; say how to get there here.
+      let environment = rules.environment.rawValue
+      return .failure(
+        FormError(
+          error.message + " (W starts a new world in \(environment), as `epsim tui --rules \(environment)`"
+            + " does; or H rewinds to before the first token)"))
+    case .moveClock(let target):
+      return moveClock(to: target) ? .success(()) : .failure(FormError(status?.text ?? "refused"))
+    case .export(let path):
+      effects = [.writeFile(path: path, contents: TokenExport.json(of: world))]
+      files.expect(.export(tokenCount: world.tokens.count), at: path)
+      let count = world.tokens.count
+      status = StatusMessage(.info, "writing \(count) token\(count == 1 ? "" : "s") to \(path)…")
+      return .success(())
+    case .saveScenario(let path, let thenQuit):
+      let outcome: Result<Void, FormError>
+      (outcome, effects) = saveScenario(to: path, thenQuit: thenQuit)
+      return outcome
+    case .newWorld(let start):
+      startNewWorld(start)
+      return .success(())
+    case .purchases(let steps, let device):
+      // Each step is a step of history of its own: those before a refusal stay.
+      for step in steps {
+        guard performPurchase(step) else { return .failure(FormError(status?.text ?? "refused")) }
+      }
+      if let device = device.flatMap(world.device) {
+        worldPane.selection = .device(device.id)
+        purchasesPane.isShown = true
+      }
+      return .success(())
+    case .unchanged(let message):
+      status = StatusMessage(.info, message)
       return .success(())
     }
-    return applyFromDialog(events, select: nil)
-  }
-
-  /// Applies a dialog's events; an engine refusal keeps the dialog open with its message.
-  private mutating func applyFromDialog(_ events: [WorldEvent], select row: WorldRow?) -> Result<
-    Void, FormError
-  > {
-    guard apply(events) else { return .failure(FormError(status?.text ?? "refused")) }
-    if let row { worldSelection = row }
-    return .success(())
   }
 }
 
@@ -170,29 +116,20 @@ extension TUIState {
   /// Replaces the simulation with a fresh one on the initial world's customers, devices, app and
   /// clock, under the chosen environment's preset and seed. The one way to change environment
   /// once tokens exist (a world's tokens all belong to one environment, SPEC 2).
-  fileprivate mutating func submitNewWorld(_ form: Form) -> Result<Void, FormError> {
-    let text = form.value("seed").trimmingCharacters(in: .whitespaces)
-    guard let seed = UInt64(text) else {
-      return .failure(FormError("seed '\(text)' must be a whole number from 0 to \(UInt64.max)"))
-    }
-    let environment: TokenEnvironment = form.choiceIndex("environment") == 1 ? .production : .sandbox
+  fileprivate mutating func startNewWorld(_ start: FreshStart) {
     let dropped = script != nil
-    let start = FreshStart(seed: seed, environment: environment)
     changeSimulation { $0 = $0.startingOver(start) }
-    savedSteps = []
-    script = nil
-    scriptAtStart = nil
-    scriptStates = [:]
-    logNotes = [:]
-    searchMatches = []
-    playStepPosition = nil
-    isPlaying = false
-    logScroll = 0
-    tokenLowWater = 0
-    selectedToken = nil
+    files.markSaved([])
+    scenario = ScenarioProgress()
+    logPane.clear()
+    filter.forgetMatches()
+    playback.stepTaken()
+    playback.pause()
+    tokensPane.tokensCut(to: 0)
+    tokensPane.selected = nil
     status = StatusMessage(
       .success,
-      "new \(environment.rawValue) world, seed \(seed)" + (dropped ? "; the scenario file is closed" : ""))
-    return .success(())
+      "new \(start.environment.rawValue) world, seed \(start.seed)"
+        + (dropped ? "; the scenario file is closed" : ""))
   }
 }

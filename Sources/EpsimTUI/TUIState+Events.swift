@@ -58,9 +58,9 @@ extension TUIState {
       return false
     case .success(let success): applied = success
     }
-    dropLogNotes(after: start)
-    playStepPosition = nil
-    logScroll = 0
+    dropReplacedSteps(after: start)
+    playback.stepTaken()
+    logPane.followNewest()
     if let last = applied.tokenSteps.last, let outcome = simulation.tokens.appliedSteps.last?.outcome {
       report(outcome, of: last.event)
     }
@@ -90,7 +90,7 @@ extension TUIState {
     let world = self.world
     switch outcome.result {
     case .token(.token(let index, let disposition)):
-      selectedToken = index
+      tokensPane.selected = index
       let token = world.tokens[index].token
       let type = token.tokenType?.rawValue ?? "plain"
       status = StatusMessage(.success, "\(type) \(token.externalPurchaseId) (\(disposition.rawValue))")
@@ -100,7 +100,7 @@ extension TUIState {
       status = StatusMessage(.error, "\(event.summary) throws: \(reason)")
     case .lifecycle(let started):
       if let period = started.last, let newest = world.periods[period].tokenIndexes.last {
-        selectedToken = newest
+        tokensPane.selected = newest
       }
       let periods = started.map { "\(world.periods[$0].type.rawValue) period \(world.periods[$0].ordinal)" }
       let why = periods.isEmpty ? Self.whyNoPeriod(after: event, outcome: outcome, rules: world.rules) : nil
@@ -114,7 +114,7 @@ extension TUIState {
     case .eligibility(.notEligible(let reason)):
       status = StatusMessage(.error, "isEligible is false: \(reason)")
     case .legacy(.token(let index)):
-      selectedToken = index
+      tokensPane.selected = index
       status = StatusMessage(.success, "plain token \(world.tokens[index].token.externalPurchaseId)")
     case .legacy(.unavailable(let reason)):
       status = StatusMessage(.error, "\(event.summary) fails: \(reason)")

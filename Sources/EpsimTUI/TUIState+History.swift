@@ -61,8 +61,8 @@ extension TUIState {
   private mutating func moveHistory(_ move: @escaping @Sendable (inout WorldSimulation<Simulation>) -> Void) {
     changeSimulation(move)
     restoreScriptPosition()
-    tokenLowWater = min(tokenLowWater, world.tokens.count)
-    playStepPosition = nil
-    logScroll = 0
+    tokensPane.tokensCut(to: world.tokens.count)
+    playback.stepTaken()
+    logPane.followNewest()
   }
 }

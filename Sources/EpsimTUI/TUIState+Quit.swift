@@ -5,9 +5,7 @@ import WorldCommands
 extension TUIState {
   /// Steps in effect that no saved scenario holds: quitting now would lose them.
   public var unsavedStepCount: Int {
-    let steps = simulation.appliedSteps
-    let shared = zip(steps, savedSteps).prefix { $0 == $1 }.count
-    return shared == steps.count && steps.count == savedSteps.count ? 0 : steps.count - shared
+    files.unsavedStepCount(of: simulation.appliedSteps)
   }
 
   /// `q` and Ctrl-C: quit at once when nothing would be lost, else ask (save, quit anyway, stay).
@@ -16,7 +14,7 @@ extension TUIState {
       isFinished = true
       return
     }
-    isPlaying = false
+    playback.pause()
     overlay = .confirmQuit
   }
 

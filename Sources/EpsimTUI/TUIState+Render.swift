@@ -16,56 +16,29 @@ extension TUIState {
     let layout = self.layout
     drawHeader(into: &frame, in: layout.header)
     if let line = layout.scenario { drawScenarioLine(into: &frame, in: line) }
-    drawWorldPane(into: &frame, in: layout.world)
+    let chrome = self.chrome
+    worldPane.draw(into: &frame, in: layout.world, world: world, tokenIndex: tokensPane.index, chrome: chrome)
     if showsPurchases {
-      drawPurchasesPane(into: &frame, in: layout.tokens)
+      purchasesPane.draw(
+        into: &frame, in: layout.tokens, state: store.state, customer: selectedCustomerId, chrome: chrome)
     } else {
-      drawTokensPane(into: &frame, in: layout.tokens)
+      tokensPane.draw(
+        into: &frame, in: layout.tokens, world: world, customer: selectedCustomerId,
+        appInstalled: selectedDevice?.isAppInstalled == true, filter: filter.query, chrome: chrome)
     }
     drawDetailsPane(into: &frame, in: layout.details, full: layout.detailsBeside)
-    drawLogPane(into: &frame, in: layout.log)
+    logPane.draw(into: &frame, in: layout.log, filter: filter.query, chrome: chrome) { count, skipping in
+      newestLogLines(count: count, skipping: skipping)
+    }
     drawStatus(into: &frame, in: layout.status)
     drawFooter(into: &frame, in: layout.footer)
     drawOverlay(into: &frame)
     return frame
   }
 
-  /// A pane's border and title, highlighted when it has the focus; returns the inside.
-  func drawPane(_ title: String, into frame: inout Frame, in rect: Rect, pane: Pane?) -> Rect {
-    let focused = pane == focus && overlay == nil
-    frame.box(
-      rect, title: title, lineStyle: lineStyle, style: focused ? Theme.focusedBorder : Theme.plain,
-      titleStyle: focused ? Theme.focusedBorder : Theme.bold)
-    return rect.inset(horizontal: 1, vertical: 1)
-  }
-
-  /// A dim hint, wrapped, in an empty list pane.
-  func drawEmptyListHint(_ hint: String, into frame: inout Frame, in inside: Rect) {
-    for (row, line) in TextWrap.lines(hint, width: inside.width).prefix(inside.height).enumerated() {
-      frame.put(line, x: inside.x + 1, y: inside.y + row, style: Theme.dim, clip: inside)
-    }
-  }
-
-  /// The rows of a list pane that fit from `scroll`: `draw` draws row `row` in the area beside the
-  /// selection gutter, and the selected row is marked.
-  func drawListRows(
-    into frame: inout Frame, in inside: Rect, scroll: Int, count: Int, selected: Int?,
-    draw: (_ row: Int, _ area: Rect, _ frame: inout Frame) -> Void
-  ) {
-    for line in 0..<inside.height {
-      let row = scroll + line
-      guard row < count else { break }
-      let rowRect = Rect(x: inside.x, y: inside.y + line, width: inside.width, height: 1)
-      draw(row, rowRect.withoutGutter, &frame)
-      if row == selected { markSelected(rowRect, into: &frame) }
-    }
-  }
-
-  /// Marks a list row as selected: reverse video, and a pointer in its first column so the
-  /// selection also shows where attributes do not (monochrome terminals, text snapshots).
-  func markSelected(_ row: Rect, into frame: inout Frame) {
-    frame.put(lineStyle == .unicode ? "▸" : ">", x: row.x, y: row.y)
-    frame.restyle(row) { $0.attributes.insert(.reverse) }
+  /// How the panes draw their borders, lists and names: with the focus, unless an overlay is open.
+  var chrome: PaneChrome {
+    PaneChrome(lineStyle: lineStyle, focus: overlay == nil ? focus : nil)
   }
 
   func drawOverlay(into frame: inout Frame) {
@@ -73,7 +46,8 @@ extension TUIState {
     case .help(let scroll): drawHelp(into: &frame, scroll: scroll)
     case .details(let scroll): drawDetailsOverlay(into: &frame, scroll: scroll)
     case .history(let selection, let scroll): drawHistory(into: &frame, selection: selection, scroll: scroll)
-    case .dialog(let dialog): drawDialog(dialog, into: &frame)
+    case .dialog(let dialog):
+      dialog.draw(into: &frame, width: min(overlayWidth(preferred: 76), 76), chrome: chrome)
     case .confirmQuit: drawQuitPrompt(into: &frame)
     case .logEntry(let line, let scroll): drawLogEntry(line, into: &frame, scroll: scroll)
     case .search, nil: break
@@ -86,13 +60,4 @@ extension TUIState {
     width < 100 ? width : min(width - 2, preferred)
   }
 
-  /// A blank, bordered box centred on the screen for an overlay; returns the inside.
-  func overlayBox(_ title: String, into frame: inout Frame, width: Int, height: Int) -> Rect {
-    let screen = frame.bounds.rows([.fixed(1), .fill, .fixed(1)])[1]
-    let rect = screen.centered(width: width, height: height)
-    frame.fill(rect)
-    frame.box(
-      rect, title: title, lineStyle: lineStyle, style: Theme.focusedBorder, titleStyle: Theme.focusedBorder)
-    return rect.inset(horizontal: 1, vertical: 1)
-  }
 }

@@ -18,7 +18,7 @@ extension TUIState {
     let place = "\(Self.shortName(of: script.file)):\(statement.location.line)"
     let before = simulation.position
     let wasSaved = unsavedStepCount == 0
-    dropLogNotes(after: before)
+    dropReplacedSteps(after: before)
     let stepper = script
     let (outcome, stepped) = changeSimulation { simulation in
       var stepper = stepper
@@ -26,9 +26,9 @@ extension TUIState {
       return (outcome, stepper)
     }
     script = stepped
-    self.script = script
-    playStepPosition = nil
-    logScroll = 0
+    scenario.advance(to: script)
+    playback.stepTaken()
+    logPane.followNewest()
     var notes = [
       LogLine(
         time: world.now, label: "line", labelStyle: Theme.bold,
@@ -44,7 +44,7 @@ extension TUIState {
             ([ScenarioWriter.commerceStep(purchase)] + entry.storeEvents.map(storeText)).joined(
               separator: ": "))
           if let newest = entry.storeEvents.last(where: { $0.transactionId != nil })?.transactionId {
-            selectedTransaction = newest
+            purchasesPane.selected = newest
           }
         } else if let last = entry.tokenSteps.last {
           let step = simulation.tokens.steps[last]
@@ -72,10 +72,10 @@ extension TUIState {
     }
     // The file holds its own lines: stepping through it alone leaves nothing to lose on quit.
     if wasSaved {
-      savedSteps = simulation.appliedSteps
+      files.markSaved(simulation.appliedSteps)
     }
-    logNotes[simulation.position, default: []] += notes
-    scriptStates[simulation.position] = script
+    logPane.add(notes, at: simulation.position)
+    scenario.remember(at: simulation.position)
     if script.nextStatement == nil, status != nil {
       let totals = scenarioTotals.summary
       status?.text += "; scenario done: " + totals
@@ -85,7 +85,7 @@ extension TUIState {
   /// Verdicts of the scenario lines stepped so far (those in effect: undo takes them back).
   var scenarioTotals: ScenarioTotals {
     var totals = ScenarioTotals()
-    for (position, notes) in logNotes where position <= simulation.position {
+    for (position, notes) in logPane.notes where position <= simulation.position {
       for note in notes {
         switch note.label {
         case "pass": totals.passed += 1
@@ -100,9 +100,7 @@ extension TUIState {
 
   /// After a move through history: the scenario's pointer as it was at the new position.
   mutating func restoreScriptPosition() {
-    guard let start = scriptAtStart else { return }
-    let position = simulation.position
-    script = scriptStates.filter { $0.key <= position }.max { $0.key < $1.key }?.value ?? start
+    scenario.restore(at: simulation.position)
   }
 
   /// The file's name without its folders: on one screen line the name says enough.
@@ -124,18 +122,16 @@ extension TUIState {
     }
   }
 
-  /// Forgets notes that belonged to steps a new change is about to replace (after an undo).
-  mutating func dropLogNotes(after position: Int) {
-    logNotes = logNotes.filter { $0.key <= position }
-    scriptStates = scriptStates.filter { $0.key <= position }
+  /// Forgets what the log and the scenario kept of steps a new change is about to replace (after
+  /// an undo).
+  mutating func dropReplacedSteps(after position: Int) {
+    logPane.dropNotes(after: position)
+    scenario.drop(after: position)
   }
 
   /// Records the steps in effect as a scenario with observed expectations and asks the host to
   /// write it; a session the language cannot express keeps the dialog open with the reason.
   mutating func saveScenario(to path: String, thenQuit: Bool = false) -> (Result<Void, FormError>, [Effect]) {
-    if path.allSatisfy({ $0 == " " }) {
-      return (.failure(FormError("type a file path, e.g. epsim-session.epsim")), [])
-    }
     let scenario: Scenario
     do throws(ScenarioRecorder.Unrecordable) {
       scenario = try ScenarioRecorder.scenario(from: simulation, withExpectations: true)
@@ -148,9 +144,11 @@ extension TUIState {
     let text =
       "# Recorded with epsim tui: \(stepsText). `epsim run` replays it and checks"
       + " every expectation.\n" + ScenarioWriter.write(scenario)
-    pendingWrites[path] = PendingWrite(
-      failure: "saving to", success: "saved \(stepsText) as a scenario to",
-      savedSteps: simulation.appliedSteps, quitsWhenDone: thenQuit)
+    files.expect(
+      PendingWrite(
+        failure: "saving to", success: "saved \(stepsText) as a scenario to",
+        savedSteps: simulation.appliedSteps, quitsWhenDone: thenQuit),
+      at: path)
     status = StatusMessage(.info, "saving \(stepsText) to \(path)…")
     return (.success(()), [.writeFile(path: path, contents: text)])
   }

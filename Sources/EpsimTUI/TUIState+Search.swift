@@ -7,14 +7,11 @@ extension TUIState {
     case .close: overlay = nil
     case .submit:
       overlay = nil
-      searchQuery = input.string
-      searchMatches = TokenSearch.matches(of: searchQuery, in: world.tokens)
-      guard let first = searchMatches.first(where: { $0 >= (selectedToken ?? 0) }) ?? searchMatches.first
-      else {
+      guard let first = filter.submit(input.string, in: world.tokens, from: tokensPane.selected) else {
         status = StatusMessage(
           .info,
-          searchQuery.isEmpty
-            ? "filter cleared" : "no token id contains '\(searchQuery)'; the log shows only lines with it")
+          filter.query.isEmpty
+            ? "filter cleared" : "no token id contains '\(filter.query)'; the log shows only lines with it")
         return
       }
       select(token: first)
@@ -27,27 +24,22 @@ extension TUIState {
 
   /// `n` / `N`: the next or previous match after the selected token, wrapping around.
   mutating func stepThroughMatches(by direction: Int) {
-    // The world may have moved on (undo, new tokens): drop matches that no longer exist.
-    searchMatches = searchMatches.filter { $0 < world.tokens.count }
-    guard !searchMatches.isEmpty else {
+    // The world may have moved on (undo, new tokens): the filter drops matches that no longer exist.
+    guard let next = filter.step(by: direction, from: tokensPane.selected, tokenCount: world.tokens.count)
+    else {
       status = StatusMessage(.info, "no search matches; / searches token ids")
       return
     }
-    let current = selectedToken ?? -1
-    let next =
-      direction > 0
-      ? searchMatches.first { $0 > current } ?? searchMatches.first!
-      : searchMatches.last { $0 < current } ?? searchMatches.last!
     select(token: next)
     reportMatchPosition()
   }
 
   /// `a`: every customer's tokens in the list, or back to the selected customer's.
   mutating func toggleAllTokens() {
-    showsAllTokens.toggle()
+    tokensPane.showsAll.toggle()
     status = StatusMessage(
       .info,
-      showsAllTokens
+      tokensPane.showsAll
         ? "the list shows every customer's tokens (a: only the selected customer's)"
         : "the list shows the selected customer's tokens")
   }
@@ -55,17 +47,17 @@ extension TUIState {
   /// Selects a token anywhere in the world: its device in the world pane, it in the tokens pane.
   mutating func select(token index: Int) {
     let issued = world.tokens[index]
-    worldSelection =
+    worldPane.selection =
       world.device(issued.deviceId) != nil ? .device(issued.deviceId) : .customer(issued.customerId)
-    selectedToken = index
+    tokensPane.selected = index
     focus = .tokens
   }
 
   private mutating func reportMatchPosition() {
-    let position = selectedToken.flatMap { searchMatches.firstIndex(of: $0) }.map { $0 + 1 } ?? 0
     status = StatusMessage(
       .info,
-      "filter '\(searchQuery)': match \(position) of \(searchMatches.count) (n/N; / then Enter on nothing clears)"
+      "filter '\(filter.query)': match \(filter.place(of: tokensPane.selected)) of \(filter.matches.count)"
+        + " (n/N; / then Enter on nothing clears)"
     )
   }
 }

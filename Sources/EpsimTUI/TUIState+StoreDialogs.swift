@@ -1,6 +1,5 @@
 import AppStoreCommerce
 import CommerceSimulation
-import Foundation
 import LifecycleSimulator
 
 extension TUIState {
@@ -34,58 +33,6 @@ extension TUIState {
       overlay = .dialog(Dialogs.changeProduct(chain: chain, customer: customer, in: store.state))
     default: break
     }
-  }
-
-  /// The purchase step a buy form asks for, or what is wrong with it.
-  static func buyStep(from form: Form) -> Result<CommerceStep, FormError> {
-    let quantityText = form.value("quantity").trimmingCharacters(in: .whitespaces)
-    guard let quantity = Int(quantityText), StepLimits.quantity.range.contains(quantity) else {
-      return .failure(FormError("quantity '\(quantityText)': expected \(StepLimits.quantity.expected)"))
-    }
-    let offer = form.value("offer").trimmingCharacters(in: .whitespaces)
-    let token = form.value("token").trimmingCharacters(in: .whitespaces)
-    if !token.isEmpty, !CommerceStep.isUUID(token) {
-      return .failure(FormError("app account token '\(token)' must be a UUID, or empty for none"))
-    }
-    return .success(
-      .buy(
-        product: form.value("product"), device: form.value("device"), quantity: quantity,
-        offer: offer.isEmpty ? nil : offer, accountToken: token.isEmpty ? nil : token.lowercased()))
-  }
-
-  /// Applies a purchase form's step; a refusal keeps the dialog open with the App Store's reason.
-  mutating func submitStoreStep(_ step: Result<CommerceStep, FormError>) -> Result<Void, FormError> {
-    step.flatMap { step in
-      performPurchase(step) ? .success(()) : .failure(FormError(status?.text ?? "refused"))
-    }
-  }
-
-  mutating func submitBuy(_ form: Form) -> Result<Void, FormError> {
-    let result = submitStoreStep(Self.buyStep(from: form))
-    if case .success = result, let device = world.device(form.value("device")) {
-      worldSelection = .device(device.id)
-      showsPurchases = true
-    }
-    return result
-  }
-
-  /// Applies each changed App Store setting as a step, the first refusal keeping the dialog open
-  /// (the steps before it stay: each is a step of history of its own).
-  mutating func submitStoreSettings(_ form: Form) -> Result<Void, FormError> {
-    StoreSettingsForm.settings(from: form, store: store).flatMap { settings in
-      guard !settings.isEmpty else {
-        status = StatusMessage(.info, "App Store settings unchanged")
-        return .success(())
-      }
-      for setting in settings {
-        if case .failure(let error) = submitStoreStep(.success(.setting(setting))) { return .failure(error) }
-      }
-      return .success(())
-    }
-  }
-
-  mutating func submitChange(_ form: Form, customer: String) -> Result<Void, FormError> {
-    submitStoreStep(.success(.change(customer: customer, product: form.value("product"))))
   }
 }
 

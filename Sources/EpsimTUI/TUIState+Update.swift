@@ -27,12 +27,11 @@ extension TUIState {
       server = activity
     case .fileWritten(let path, let error):
       let write =
-        pendingWrites.removeValue(forKey: path) ?? PendingWrite.export(tokenCount: world.tokens.count)
+        files.finish(path, succeeded: error == nil) ?? PendingWrite.export(tokenCount: world.tokens.count)
       if let error {
         status = StatusMessage(.error, "\(write.failure) \(path) failed: \(error)")
       } else {
         status = StatusMessage(.success, "\(write.success) \(path)")
-        if let saved = write.savedSteps { savedSteps = saved }
         if write.quitsWhenDone { isFinished = true }
       }
     case .clipboardCopied(let error):
@@ -51,8 +50,7 @@ extension TUIState {
       time: world.now, label: "reason", labelStyle: status.kind == .error ? Theme.error : Theme.dim,
       message: status.text)
     let position = simulation.position
-    guard logNotes[position]?.contains(line) != true else { return }
-    logNotes[position, default: []].append(line)
+    logPane.addOnce(line, at: position)
   }
 
   /// Finds the key's binding in the current context and performs it; in forms and the search
@@ -83,10 +81,8 @@ extension TUIState {
     if case .character(let character) = key {
       switch overlay {
       case .dialog(var dialog):
-        let previous = dialog.form
-        dialog.form.type(character)
+        dialog.type(character, store: store, customers: world.customers.map(\.id))
         overlay = .dialog(dialog)
-        dialogEdited(from: previous)
         return []
       case .search(var input):
         input.insert(character)

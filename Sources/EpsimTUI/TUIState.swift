@@ -5,9 +5,12 @@ import ScenarioLanguage
 import TextFrame
 import WorldCommands
 
-/// The whole state of the terminal UI: the one simulation (token world and App Store, with their
-/// history) plus what is selected, scrolled, open and playing. `handle(_:)` changes it;
-/// `render(width:height:)` draws it.
+/// The root of the terminal UI: the one simulation (token world and App Store, with their
+/// history), the terminal's size, the focus, the overlay and the status line, composed with the
+/// panes and concerns that own the rest (`WorldPane`, `TokensPane`, `PurchasesPane`, `LogPane`,
+/// `SearchFilter`, `Playback`, `ScenarioProgress`, `SessionFiles`). `handle(_:)` routes each event
+/// to the focused pane or the open overlay and does the work that spans panes (a step of
+/// history, then `refreshDerived()` for every pane); `render()` draws it.
 ///
 /// With a server beside it (`epsim tui --serve`) the server owns the simulation: every change goes
 /// through `owner`, and `simulation` is the server's as of the last change or look.
@@ -19,65 +22,37 @@ public struct TUIState: Sendable {
   public var lineStyle: LineStyle
   public internal(set) var width: Int
   public internal(set) var height: Int
-
   public internal(set) var focus: Pane = .world
-  /// The selected world row's customer or device id.
-  var worldSelection: WorldRow?
-  var worldScroll = 0
-  /// The selected token (index into the world's tokens) in the tokens pane.
-  var selectedToken: Int?
-  var tokenScroll = 0
-  /// Log entries hidden below the log pane: 0 follows the newest entry.
-  var logScroll = 0
-
-  public internal(set) var playRate: PlayRate = .realTime
-  public internal(set) var isPlaying = false
-  /// The history position of the step that playing keeps extending, so that a minute of play
-  /// is one step of history rather than hundreds of ticks.
-  var playStepPosition: Int?
-
   public internal(set) var overlay: Overlay?
   public internal(set) var status: StatusMessage?
-  var searchQuery = ""
-  var searchMatches: [Int] = []
   public internal(set) var isFinished = false
-  /// The scenario being stepped through (`epsim tui FILE`), if one was loaded.
-  public internal(set) var script: ScenarioStepper?
   /// Signs a transaction as StoreKit 2's `jwsRepresentation` (`J`); set by the host, which has
   /// the keys (the mock server's test CA with `--serve`). Nil: the key says it cannot sign.
   public var transactionSigner: (@Sendable (TransactionPayload) -> String?)?
   /// The mock server running beside the UI, as last reported; nil without `--serve`.
   public internal(set) var server: ServerActivity?
-  /// Log lines that are not the engine's, by the history position they follow: stepped scenario
-  /// lines and their verdicts, and the reasons the status line gave (`StatusMessage.givesReason`).
-  var logNotes: [Int: [LogLine]] = [:]
-  /// Files asked to be written and not yet reported, by path.
-  var pendingWrites: [String: PendingWrite] = [:]
-  /// The steps in effect when the session was last saved (or opened): quitting with others asks.
-  var savedSteps: [WorldStep] = []
-  /// The loaded scenario as it was before its first line, and after each stepped line by the
-  /// history position it left: undo and redo move the scenario's pointer with the history.
-  var scriptAtStart: ScenarioStepper?
-  var scriptStates: [Int: ScenarioStepper] = [:]
-  /// Whether the token list shows every customer's tokens rather than the selected customer's.
-  public internal(set) var showsAllTokens = false
-  /// Whether the middle pane shows the selected customer's App Store purchases instead of tokens.
-  public internal(set) var showsPurchases = false
-  /// The selected transaction (its transactionId) in the purchases view.
-  var selectedTransaction: UInt64?
-  var purchaseScroll = 0
 
-  // Derived from the above; refreshed by `refreshDerived()` after every event.
-  var worldRows: [WorldRow] = []
-  var tokenIndex = TokenIndex()
-  var tokenRows = TokenRows()
-  /// What `tokenRows` was built for: the customer (nil: all customers) and the filter.
-  var tokenRowsKey: TokenRows.Key?
+  // The panes, each with its own state and update.
+  /// Customers and devices: which is selected, how far the list scrolls.
+  var worldPane = WorldPane()
+  /// The selected customer's tokens (or everyone's): selection, rows, the index of the world's tokens.
+  var tokensPane = TokensPane()
+  /// The selected customer's App Store purchases, shown in the tokens pane's place (`p`).
+  var purchasesPane = PurchasesPane()
+  /// The event log: its scroll and the lines it shows beside the engine's.
+  var logPane = LogPane()
+
+  // Concerns that span panes.
+  /// The filter `/` sets, which the token list and the log show only matches of.
+  var filter = SearchFilter()
+  /// Playing the clock: whether, how fast, and the step it extends.
+  var playback = Playback()
+  /// The scenario being stepped through (`epsim tui FILE`), if one was loaded, and its progress.
+  var scenario = ScenarioProgress()
+  /// The files asked of the host, and the steps the last save holds: quitting with others asks.
+  var files = SessionFiles()
+  /// The next token expiry or App Store moment; refreshed by `refreshDerived()` after every event.
   var nextExpiry: VirtualTime?
-  var logEntryCount = 0
-  /// The shortest token list seen since the last refresh (history moves cut it).
-  var tokenLowWater = Int.max
-  var purchaseRows: [PurchaseRow] = []
 
   /// The UI on a fresh simulation of `world`, with an App Store selling `products`.
   public init(
@@ -118,8 +93,8 @@ public struct TUIState: Sendable {
     let firstDevice = world.customers.lazy.compactMap { customer in
       world.devices.first { $0.customerId == customer.id }
     }.first
-    worldSelection = firstDevice.map { .device($0.id) } ?? world.customers.first.map { .customer($0.id) }
-    savedSteps = simulation.appliedSteps
+    worldPane.selection = firstDevice.map { .device($0.id) } ?? world.customers.first.map { .customer($0.id) }
+    files.markSaved(simulation.appliedSteps)
     refreshDerived()
   }
 
@@ -132,25 +107,33 @@ public struct TUIState: Sendable {
       simulation: Simulation(initial: world),
       store: CommerceWorld(setup: Array(script.scenario.setup), world: world),
       lineStyle: lineStyle, width: width, height: height)
-    self.script = script
-    scriptAtStart = script
+    scenario = ScenarioProgress(script)
     refreshDerived()
   }
 
   public var world: WorldState { simulation.world }
+
+  /// The clock's play rate.
+  public var playRate: PlayRate { playback.rate }
+
+  /// Whether the clock plays.
+  public var isPlaying: Bool { playback.isPlaying }
+
+  /// The loaded scenario at its next line, if one was loaded.
+  public var script: ScenarioStepper? { scenario.current }
 
   /// The key context the next key is read in.
   public var context: KeyContext { overlay?.context ?? .main }
 
   /// The device selected in the world pane, if a device row is selected.
   public var selectedDevice: Device? {
-    guard case .device(let id) = worldSelection else { return nil }
+    guard case .device(let id) = worldPane.selection else { return nil }
     return world.device(id)
   }
 
   /// The customer whose tokens are shown: the selected customer, or the selected device's.
   public var selectedCustomerId: String? {
-    switch worldSelection {
+    switch worldPane.selection {
     case .customer(let id): return id
     case .device(let id): return world.device(id)?.customerId
     case nil: return nil
@@ -159,8 +142,8 @@ public struct TUIState: Sendable {
 
   /// The token selected in the tokens pane.
   public var selectedIssuedToken: IssuedToken? {
-    guard let selectedToken, world.tokens.indices.contains(selectedToken) else { return nil }
-    return world.tokens[selectedToken]
+    guard let selected = tokensPane.selected, world.tokens.indices.contains(selected) else { return nil }
+    return world.tokens[selected]
   }
 
   public var layout: ScreenLayout {

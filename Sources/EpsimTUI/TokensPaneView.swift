@@ -2,48 +2,57 @@ import ExternalPurchaseTokens
 import LifecycleSimulator
 import TextFrame
 
-extension TUIState {
-  /// The selected customer's tokens, grouped by period, drawing only the rows that fit.
-  func drawTokensPane(into frame: inout Frame, in rect: Rect) {
-    let world = self.world
-    let shown = tokenRows.rowOfToken.count
+extension TokensPane {
+  /// `customer`'s tokens (or everyone's), grouped by period, drawing only the rows that fit.
+  /// `appInstalled`: whether the selected device has the app, which the empty list's hint says.
+  func draw(
+    into frame: inout Frame, in rect: Rect, world: WorldState, customer: String?,
+    appInstalled: @autoclosure () -> Bool,
+    filter: String, chrome: PaneChrome
+  ) {
+    let shown = rows.rowOfToken.count
     var title =
-      showsAllTokens
+      showsAll
       ? "All tokens (\(shown))"
-      : selectedCustomerId.map { paneTitle("Tokens of ", name: $0, count: shown, width: rect.width) }
+      : customer.map { chrome.paneTitle("Tokens of ", name: $0, count: shown, width: rect.width) }
         ?? "Tokens"
-    if !searchQuery.isEmpty { title += " · filter '\(searchQuery)'" }
-    let inside = drawPane(title, into: &frame, in: rect, pane: .tokens)
-    guard !tokenRows.rows.isEmpty else {
-      if !searchQuery.isEmpty {
+    if !filter.isEmpty { title += " · filter '\(filter)'" }
+    let inside = chrome.drawPane(title, into: &frame, in: rect, pane: .tokens)
+    guard !rows.rows.isEmpty else {
+      if !filter.isEmpty {
         frame.put(
-          "No token id contains '\(searchQuery)'.", x: inside.x + 1, y: inside.y, style: Theme.dim,
+          "No token id contains '\(filter)'.", x: inside.x + 1, y: inside.y, style: Theme.dim,
           clip: inside)
         return
       }
       let hint =
-        selectedDevice?.isAppInstalled == true
+        appInstalled()
         ? "No tokens yet: 1-4 request one." : "No tokens yet: install (i), then request (1-4)."
-      drawEmptyListHint(hint, into: &frame, in: inside)
+      chrome.drawEmptyListHint(hint, into: &frame, in: inside)
       return
     }
-    drawListRows(
-      into: &frame, in: inside, scroll: tokenScroll, count: tokenRows.rows.count, selected: tokenSelectionRow
+    chrome.drawListRows(
+      into: &frame, in: inside, scroll: scroll, count: rows.rows.count,
+      selected: selectionRow
     ) { row, area, frame in
-      switch tokenRows.rows[row] {
-      case .period(let id): drawPeriodRow(world.periods[id], now: world.now, into: &frame, in: area)
-      case .token(let index): drawTokenRow(world.tokens[index], now: world.now, into: &frame, in: area)
+      switch rows.rows[row] {
+      case .period(let id):
+        drawPeriodRow(world.periods[id], now: world.now, chrome: chrome, into: &frame, in: area)
+      case .token(let index):
+        drawTokenRow(world.tokens[index], now: world.now, chrome: chrome, into: &frame, in: area)
       }
     }
   }
 
   /// "SERVICES #1 (2 tokens) ██████░░░░ 42m left": the period's type and what is left of it,
   /// with its creation and expiration dates when the pane is wide enough for them.
-  private func drawPeriodRow(_ period: TokenPeriod, now: VirtualTime, into frame: inout Frame, in area: Rect)
-  {
+  private func drawPeriodRow(
+    _ period: TokenPeriod, now: VirtualTime, chrome: PaneChrome, into frame: inout Frame, in area: Rect
+  ) {
+    let lineStyle = chrome.lineStyle
     let active = period.isActive(at: now)
     let remaining = active ? DurationText.format(period.expirationDate - now) + " left" : "expired"
-    let label = periodLabel(period, room: area.width - DisplayWidth.of(remaining) - 1)
+    let label = periodLabel(period, chrome: chrome, room: area.width - DisplayWidth.of(remaining) - 1)
     var x = frame.put(label, x: area.x, y: area.y, style: Theme.bold, clip: area)
     let arrow = lineStyle == .unicode ? " → " : " -> "
     let candidates = Self.dateSpans(from: period.creationDate, to: period.expirationDate, arrow: arrow).map {
@@ -66,16 +75,16 @@ extension TUIState {
 
   /// "alice SERVICES #1 (2 tokens)" in `room` columns: the token count goes first, then the
   /// customer's name (all-customers list) is shortened; the type and number stay whole.
-  private func periodLabel(_ period: TokenPeriod, room: Int) -> String {
+  private func periodLabel(_ period: TokenPeriod, chrome: PaneChrome, room: Int) -> String {
     let kind = "\(period.type.rawValue) #\(period.ordinal)"
     let count = period.tokenIndexes.count
     let counted = count > 1 ? kind + " (\(count) tokens)" : kind
-    guard showsAllTokens else {
-      return DisplayWidth.of(counted) <= room ? counted : fitted(kind, width: room)
+    guard showsAll else {
+      return DisplayWidth.of(counted) <= room ? counted : chrome.fitted(kind, width: room)
     }
     let owner = period.customerId
     if DisplayWidth.of(owner + " " + counted) <= room { return owner + " " + counted }
-    return fitted(owner, after: " " + kind, width: room)
+    return chrome.fitted(owner, after: " " + kind, width: room)
   }
 
   /// Full dates, or the shorter half that tells them apart: times on one day, else the days. A
@@ -92,7 +101,10 @@ extension TUIState {
   }
 
   /// One token: id, whether it is the original or a refresh, its state, and more when wide.
-  private func drawTokenRow(_ issued: IssuedToken, now: VirtualTime, into frame: inout Frame, in area: Rect) {
+  private func drawTokenRow(
+    _ issued: IssuedToken, now: VirtualTime, chrome: PaneChrome, into frame: inout Frame, in area: Rect
+  ) {
+    let lineStyle = chrome.lineStyle
     let token = issued.token
     let kind: String
     let marker: String
@@ -129,7 +141,7 @@ extension TUIState {
     // Wider panes add the issue time and device, but only while the whole id still fits.
     let issuedTime = ISOTime.string(issued.issuedAt)
     // In the all-customers list a plain token has no period header naming its customer.
-    let owner = showsAllTokens && issued.periodId == nil ? [issued.customerId] : []
+    let owner = showsAll && issued.periodId == nil ? [issued.customerId] : []
     for extra in owner + [String(issuedTime.dropFirst(11).dropLast()), issued.deviceId] {
       let widened = (right + [extra]).joined(separator: " ")
       guard fixed + DisplayWidth.of(token.externalPurchaseId) + DisplayWidth.of(widened) <= area.width else {

@@ -1,39 +1,42 @@
 import LifecycleSimulator
 import TextFrame
 
-extension TUIState {
-  /// Customers and their devices: platform, OS, storefront, app version, and a mark saying
-  /// whether `ExternalPurchaseCustomLink` would work there.
-  func drawWorldPane(into frame: inout Frame, in rect: Rect) {
-    let world = self.world
-    let inside = drawPane("World", into: &frame, in: rect, pane: .world)
-    let selectedRow = worldSelectionRow
+extension WorldPane {
+  /// Customers (with their token counts from `tokenIndex`) and their devices: platform, OS,
+  /// storefront, app version, and a mark saying whether `ExternalPurchaseCustomLink` would work there.
+  func draw(
+    into frame: inout Frame, in rect: Rect, world: WorldState, tokenIndex: TokenIndex, chrome: PaneChrome
+  ) {
+    let inside = chrome.drawPane("World", into: &frame, in: rect, pane: .world)
+    let selectedRow = selectionRow
     for line in 0..<inside.height {
-      let row = worldScroll + line
-      guard worldRows.indices.contains(row) else { break }
+      let row = scroll + line
+      guard rows.indices.contains(row) else { break }
       let y = inside.y + line
       let rowRect = Rect(x: inside.x, y: y, width: inside.width, height: 1)
       let area = rowRect.withoutGutter
-      switch worldRows[row] {
+      switch rows[row] {
       case .customer(let id):
         guard let customer = world.customer(id) else { continue }
         let count = tokenIndex.tokens(of: id).count
         var right = "\(count) token\(count == 1 ? "" : "s")"
         if !customer.canMakePayments { right = "no payments  " + right }
         // At least one column stays blank between the name and the count.
-        let name = fitted(id, width: area.width - DisplayWidth.of(right) - 1)
+        let name = chrome.fitted(id, width: area.width - DisplayWidth.of(right) - 1)
         frame.put(name, x: area.x, y: y, style: Theme.bold, clip: area)
         frame.put(
           right, in: area, alignment: .right, style: customer.canMakePayments ? Theme.dim : Theme.error)
       case .device(let id):
         guard let device = world.device(id) else { continue }
-        drawDeviceRow(device, world: world, into: &frame, in: area)
+        Self.drawDeviceRow(device, world: world, lineStyle: chrome.lineStyle, into: &frame, in: area)
       }
-      if row == selectedRow { markSelected(rowRect, into: &frame) }
+      if row == selectedRow { chrome.markSelected(rowRect, into: &frame) }
     }
   }
 
-  private func drawDeviceRow(_ device: Device, world: WorldState, into frame: inout Frame, in area: Rect) {
+  private static func drawDeviceRow(
+    _ device: Device, world: WorldState, lineStyle: LineStyle, into frame: inout Frame, in area: Rect
+  ) {
     let reason = world.customLinkIneligibility(on: device)
     let ok = lineStyle == .unicode ? "✓" : "+"
     let no = lineStyle == .unicode ? "✗" : "x"
