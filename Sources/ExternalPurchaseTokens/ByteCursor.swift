@@ -46,6 +46,13 @@ public struct ByteCursor {
     reserve(bytes.count).update(from: base, count: bytes.count)
   }
 
+  /// Writes the Base64URL text of `bytes` (`Base64URL.encodedCount(of:padded:)` bytes): a
+  /// generated line carries its token this way, with no string made for it (issue 26).
+  public mutating func write(base64URL bytes: UnsafeBufferPointer<UInt8>, padded: Bool) {
+    let target = reserve(Base64URL.encodedCount(of: bytes.count, padded: padded))
+    _ = Base64URL.encode(bytes, padded: padded, into: target)
+  }
+
   /// Writes the UTF-8 of `text`. Named apart from `write(_:)` of a `StaticString`: a string
   /// literal argument would pick the `String` overload and copy through the string's storage.
   public mutating func write(string text: String) {

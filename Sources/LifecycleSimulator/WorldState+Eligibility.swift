@@ -89,7 +89,7 @@ extension WorldState {
     guard StorefrontSets.noticeSheet.contains(device.storefront) else {
       return .storefrontNotAllowed(storefront: device.storefront)
     }
-    guard app.infoPlist.externalPurchaseCountries.contains(device.storefront) else {
+    guard app.infoPlist.lookup.externalPurchaseCountries.contains(device.storefront) else {
       return .storefrontNotListed(storefront: device.storefront, keys: "SKExternalPurchase")
     }
     return nil
@@ -111,7 +111,7 @@ extension WorldState {
     guard StorefrontSets.linkOut.contains(device.storefront) else {
       return .storefrontNotAllowed(storefront: device.storefront)
     }
-    guard !app.infoPlist.destinations(for: device.storefront).isEmpty else {
+    guard hasLinkOutDestination(for: device.storefront) else {
       return .storefrontNotListed(
         storefront: device.storefront, keys: "SKExternalPurchaseLink or SKExternalPurchaseMultiLink")
     }

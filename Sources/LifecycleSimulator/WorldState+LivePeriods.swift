@@ -75,18 +75,23 @@ extension WorldState {
 
   /// Whether the customer has any period of `type`, without building a list.
   func hasPeriod(of customerId: String, type: CustomLinkTokenType) -> Bool {
-    latestPeriod(of: customerId, type: type) != nil
+    latestPeriodIndex(of: customerId, type: type) != nil
   }
 
   /// The customer's latest period of `type`: among periods added since the note, else the note's.
   func latestPeriod(of customerId: String, type: CustomLinkTokenType) -> TokenPeriod? {
+    latestPeriodIndex(of: customerId, type: type).map { periods[$0] }
+  }
+
+  /// The index in `periods` of `latestPeriod(of:type:)`, found without copying periods out.
+  func latestPeriodIndex(of customerId: String, type: CustomLinkTokenType) -> Int? {
     guard livePeriodNote.periodCount <= periods.count else {
-      return periods.last { $0.customerId == customerId && $0.type == type }
+      return periods.lastIndex { $0.type == type && $0.customerId == customerId }
     }
     for index in (livePeriodNote.periodCount..<periods.count).reversed()
-    where periods[index].customerId == customerId && periods[index].type == type {
-      return periods[index]
+    where periods[index].type == type && periods[index].customerId == customerId {
+      return index
     }
-    return livePeriodNote.latest[.init(customerId: customerId, type: type)].map { periods[$0] }
+    return livePeriodNote.latest[.init(customerId: customerId, type: type)]
   }
 }

@@ -67,7 +67,9 @@ struct LineWriterIdentityTests {
         items.append(
           GeneratedToken(
             customerId: index == 0 ? "c\"1\n" : "c000001", deviceId: index == 1 ? "日本.ipad" : "d\t",
-            token: token, raw: TokenEncoder(quirks: quirks).encode(token), quirks: quirks,
+            token: token,
+            encodedWithQuirks: quirks.isEmpty ? nil : TokenEncoder(quirks: quirks).encode(token),
+            quirks: quirks,
             source: sources[index], typedRequest: quirks.rawValue % 3 == 0 ? nil : .outOfApp,
             periodOrdinal: quirks.rawValue % 2 == 0 ? nil : 1_000_000 + quirks.rawValue,
             isRefresh: quirks.contains(.padding), issuedAt: -Int64(quirks.rawValue), state: states[index]))
