@@ -51,7 +51,8 @@ struct LifeRunner: Sendable {
         offers = offers.map { _ in nil }
       }
     }
-    return world
+    // Moved out, not copied: a plain `return world` copied the whole world and freed the original.
+    return consume world
   }
 
   /// Installs take the version the App Store offers at that moment.

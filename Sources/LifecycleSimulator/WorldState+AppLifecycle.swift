@@ -7,24 +7,27 @@ extension WorldState {
     guard !devices[deviceIndex].isAppInstalled else {
       throw SimulationError("the app is already installed on \(deviceId); use update or uninstall")
     }
-    let customerIndex = try existingCustomerIndex(devices[deviceIndex].customerId)
+    // The owner's id read first: read in the argument list of a call on `self`, it made the
+    // compiler copy the whole world (issue 26).
+    let ownerId = devices[deviceIndex].customerId
+    let customerIndex = try existingCustomerIndex(ownerId)
     devices[deviceIndex].installedVersion = app.version
+    // Locals for the calls below: an argument read from `devices[...]` for a mutating call made
+    // the compiler copy the whole world first (issue 26).
+    let customerId = customers[customerIndex].id
+    let device = devices[deviceIndex]
     guard !customers[customerIndex].hasInstalledApp else {
       // The account downloaded the app before, on this or another device: the App Store
       // treats that as a redownload (docs/rules.md).
-      log.add(.info, "\(customers[customerIndex].id) downloaded the app before: this install is a redownload")
+      log.add(.info, "\(customerId) downloaded the app before: this install is a redownload")
       return .lifecycle(startedPeriods: startServicesOnQualifyingEvent(deviceIndex: deviceIndex, log: &log))
     }
     customers[customerIndex].hasInstalledApp = true
-    log.add(.info, "first install of the app across all of \(customers[customerIndex].id)'s devices")
-    // The device as a value: passing `devices[deviceIndex]` to a mutating method copied the
-    // whole world to read it (issue 26).
-    let device = devices[deviceIndex]
+    log.add(.info, "first install of the app across all of \(customerId)'s devices")
     guard rules.creation == .onQualifyingEvent, mayStartPeriods(on: device, log: &log) else {
       return .lifecycle(startedPeriods: [])
     }
     var started: [Int] = []
-    let customerId = customers[customerIndex].id
     if !hasPeriod(of: customerId, type: .acquisition) {
       started.append(startPeriod(type: .acquisition, device: device, log: &log))
     }
@@ -51,7 +54,8 @@ extension WorldState {
     guard !devices[deviceIndex].isAppInstalled else {
       throw SimulationError("the app is still installed on \(deviceId); uninstall it before a redownload")
     }
-    let customer = customers[try existingCustomerIndex(devices[deviceIndex].customerId)]
+    let ownerId = devices[deviceIndex].customerId
+    let customer = customers[try existingCustomerIndex(ownerId)]
     guard customer.hasInstalledApp else {
       throw SimulationError(
         "\(customer.id) never downloaded the app, so this would be a first install: use install")
