@@ -53,6 +53,14 @@ extension WorldState {
 
   /// Notes, after a clock move, which periods are still unexpired and the latest of each kind.
   mutating func noteUnexpiredPeriods() {
+    // Most clock moves start no period and expire none: then only the note's time moves. A life
+    // in `epsim generate` moves the clock before each of its actions (issue 26).
+    if noteHolds, livePeriodNote.periodCount == periods.count,
+      !livePeriodNote.unexpired.contains(where: { periods[$0].expirationDate <= now })
+    {
+      livePeriodNote.time = now
+      return
+    }
     var note = noteHolds ? livePeriodNote : LivePeriodNote()
     livePeriodNote = LivePeriodNote()  // so `note` is the only reference to its storage
     for index in note.periodCount..<periods.count {

@@ -93,4 +93,15 @@ struct LineWriterIdentityTests {
       #expect(state.quotedName.description == JSONText.quoted(state.rawValue))
     }
   }
+
+  /// Customer ids written digit by digit are the ids joined from `String(number)` and zeros.
+  @Test func customerIdsAreTheJoinedOnes() {
+    let numbers =
+      Array(0...12_000) + [99_999, 100_000, 999_999, 1_000_000, 123_456_789, 1_000_000_000, Int.max, -1, -42]
+    for number in numbers {
+      let digits = String(number)
+      let joined = "c" + String(repeating: "0", count: max(0, 6 - digits.count)) + digits
+      #expect(LifePlanner.customerId(number) == joined, "\(number)")
+    }
+  }
 }
