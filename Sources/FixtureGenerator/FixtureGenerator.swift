@@ -141,10 +141,11 @@ public struct FixtureGenerator: Sendable {
   public func simulate(customer number: Int) throws(FixtureError) -> WorldState {
     let seeds = CustomerSeeds(runSeed: options.seed, customerNumber: number)
     let life = planner.plan(customerNumber: number, seed: seeds.life)
+    let customerId = life.customer.id
     do {
-      return try runner.run(life, worldSeed: seeds.world)
+      return try runner.run(consume life, worldSeed: seeds.world)
     } catch {
-      throw .simulationFailed(customer: life.customer.id, message: error.message)
+      throw .simulationFailed(customer: customerId, message: error.message)
     }
   }
 
