@@ -5,9 +5,11 @@
 /// piece, which cost more than the bytes themselves (issue 26). Every write still checks the
 /// bound, so a wrong bound stops the program instead of writing past the memory.
 public struct ByteCursor {
-  private let start: UnsafeMutablePointer<UInt8>
-  private var position: UnsafeMutablePointer<UInt8>
-  private let end: UnsafeMutablePointer<UInt8>
+  // Visible to inlined code: the fixed-size writes inline into the bulk writers of other modules,
+  // where a literal's length is a constant and its copy a few moves (issue 26).
+  @usableFromInline let start: UnsafeMutablePointer<UInt8>
+  @usableFromInline var position: UnsafeMutablePointer<UInt8>
+  @usableFromInline let end: UnsafeMutablePointer<UInt8>
 
   /// A cursor at the start of `memory`.
   public init(_ memory: UnsafeMutableBufferPointer<UInt8>) {
@@ -19,31 +21,38 @@ public struct ByteCursor {
   /// How many bytes were written.
   public var count: Int { position - start }
 
-  @inline(__always)
-  private mutating func reserve(_ count: Int) -> UnsafeMutablePointer<UInt8> {
+  @inlinable @inline(__always)
+  mutating func reserve(_ count: Int) -> UnsafeMutablePointer<UInt8> {
     precondition(end - position >= count, "ByteCursor: the writer's bound was too small")
     defer { position += count }
     return position
   }
 
   /// Writes one byte.
-  @inline(__always)
+  @inlinable @inline(__always)
   public mutating func write(byte: UInt8) {
     reserve(1).pointee = byte
   }
 
   /// Writes a literal known at compile time.
-  @inline(__always)
+  @inlinable @inline(__always)
   public mutating func write(_ literal: StaticString) {
     let count = literal.utf8CodeUnitCount
     reserve(count).update(from: literal.utf8Start, count: count)
   }
 
   /// Writes `bytes`.
-  @inline(__always)
+  @inlinable @inline(__always)
   public mutating func write(_ bytes: UnsafeBufferPointer<UInt8>) {
     guard let base = bytes.baseAddress else { return }
     reserve(bytes.count).update(from: base, count: bytes.count)
+  }
+
+  /// Writes the Base64URL text of `bytes` (`Base64URL.encodedCount(of:padded:)` bytes): a
+  /// generated line carries its token this way, with no string made for it (issue 26).
+  public mutating func write(base64URL bytes: UnsafeBufferPointer<UInt8>, padded: Bool) {
+    let target = reserve(Base64URL.encodedCount(of: bytes.count, padded: padded))
+    _ = Base64URL.encode(bytes, padded: padded, into: target)
   }
 
   /// Writes the UTF-8 of `text`. Named apart from `write(_:)` of a `StaticString`: a string

@@ -16,7 +16,13 @@ struct DeviceOffers: Hashable, Sendable {
   var linkOut: Bool
   var noticeSheet: Bool
 
-  init(device: Device, in world: WorldState) {
+  /// The offers of `world.devices[index]`. Given the index rather than the device: passing the
+  /// world and one of its devices side by side made a copy of the whole world (issue 26).
+  init(deviceAt index: Int, in world: borrowing WorldState) {
+    self.init(device: world.devices[index], in: world)
+  }
+
+  init(device: Device, in world: borrowing WorldState) {
     acquisition = world.customLinkIneligibility(on: device, type: .acquisition) == nil
     services = world.customLinkIneligibility(on: device, type: .services) == nil
     typed = world.prefersTypedRequest(on: device)

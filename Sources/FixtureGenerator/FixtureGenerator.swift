@@ -141,26 +141,29 @@ public struct FixtureGenerator: Sendable {
   public func simulate(customer number: Int) throws(FixtureError) -> WorldState {
     let seeds = CustomerSeeds(runSeed: options.seed, customerNumber: number)
     let life = planner.plan(customerNumber: number, seed: seeds.life)
+    let customerId = life.customer.id
     do {
-      return try runner.run(life, worldSeed: seeds.world)
+      return try runner.run(consume life, worldSeed: seeds.world)
     } catch {
-      throw .simulationFailed(customer: life.customer.id, message: error.message)
+      throw .simulationFailed(customer: customerId, message: error.message)
     }
   }
 
   private func describe(_ issued: IssuedToken, in world: WorldState, quirks: TokenEncoder.Quirks)
     -> GeneratedToken
   {
-    var raw = issued.raw
+    var encodedWithQuirks: String?
     var applied: TokenEncoder.Quirks = []
     if !quirks.isEmpty {
-      raw = TokenEncoder(quirks: quirks).encode(issued.token)
+      let raw = TokenEncoder(quirks: quirks).encode(issued.token)
+      encodedWithQuirks = raw
       applied = quirks
       // Padding is invisible when the JSON's length is a multiple of three: do not claim it.
       if !raw.hasSuffix("=") { applied.remove(.padding) }
     }
     return GeneratedToken(
-      customerId: issued.customerId, deviceId: issued.deviceId, token: issued.token, raw: raw,
+      customerId: issued.customerId, deviceId: issued.deviceId, token: issued.token,
+      encodedWithQuirks: encodedWithQuirks,
       quirks: applied,
       source: issued.source, typedRequest: issued.typedRequest,
       periodOrdinal: issued.periodId.map { world.periods[$0].ordinal },

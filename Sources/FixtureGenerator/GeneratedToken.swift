@@ -6,8 +6,9 @@ public struct GeneratedToken: Hashable, Sendable {
   public var customerId: String
   public var deviceId: String
   public var token: ExternalPurchaseToken
-  /// The token string as written: the engine's canonical one, or a quirky encoding of it.
-  public var raw: String
+  /// The token string when quirks were drawn for it; nil when it is Apple's canonical encoding
+  /// of `token`, which the line writer encodes straight into its line (issue 26).
+  public var encodedWithQuirks: String?
   /// The quirks that make `raw` differ from the canonical encoding; empty when it does not.
   public var quirks: TokenEncoder.Quirks
   public var source: TokenSource
@@ -18,6 +19,9 @@ public struct GeneratedToken: Hashable, Sendable {
   public var isRefresh: Bool
   public var issuedAt: VirtualTime
   public var state: TokenState
+
+  /// The token string as written: the engine's canonical one, or a quirky encoding of it.
+  public var raw: String { encodedWithQuirks ?? TokenEncoder().encode(token) }
 }
 
 extension TokenSource {

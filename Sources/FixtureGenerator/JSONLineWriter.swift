@@ -16,15 +16,27 @@ struct JSONLineWriter: Sendable {
       buffer.append(byte: UInt8(ascii: "\n"))
       return
     }
-    // The line is written through a cursor into memory sized from its variable parts (issue 26):
-    // ids escaped at worst six bytes a byte, the token string, the decoded fields (the fast
-    // canonical writer's bound, or the general encoder's bytes for the rare token it does not
-    // cover), and 512 for the names, literals, integers and quirks.
-    let fieldsBound = CanonicalTokenJSON.maximumCount(of: item.token)
-    let generalFields = fieldsBound == nil ? TokenEncoder().jsonBytes(for: item.token) : []
-    let bound =
-      512 + 6 * (item.customerId.utf8.count + item.deviceId.utf8.count) + item.raw.utf8.count
-      + (fieldsBound ?? generalFields.count)
+    // The token's JSON is written once, to the stack, and serves twice: Base64URL-encoded as the
+    // token string (unless quirks gave it another) and as the decoded fields (issue 26).
+    if let fieldsBound = CanonicalTokenJSON.maximumCount(of: item.token) {
+      withUnsafeTemporaryAllocation(of: UInt8.self, capacity: fieldsBound) { scratch in
+        var json = ByteCursor(scratch)
+        CanonicalTokenJSON.write(item.token, to: &json)
+        write(item, json: UnsafeBufferPointer(rebasing: scratch[..<json.count]), to: &buffer)
+      }
+    } else {
+      TokenEncoder().jsonBytes(for: item.token).withUnsafeBufferPointer { write(item, json: $0, to: &buffer) }
+    }
+  }
+
+  /// Writes the line of `item`, whose token's compact JSON is `json`.
+  private func write(_ item: GeneratedToken, json: UnsafeBufferPointer<UInt8>, to buffer: inout ByteBuffer) {
+    // The line is written through a cursor into memory sized from its variable parts: ids escaped
+    // at worst six bytes a byte, the token string, the decoded fields, and 512 for the names,
+    // literals, integers and quirks.
+    let tokenCount =
+      item.encodedWithQuirks?.utf8.count ?? Base64URL.encodedCount(of: json.count, padded: false)
+    let bound = 512 + 6 * (item.customerId.utf8.count + item.deviceId.utf8.count) + tokenCount + json.count
     buffer.append(maximumCount: bound) { line in
       line.write(#"{"customer":"#)
       line.write(quoted: item.customerId)
@@ -32,13 +44,13 @@ struct JSONLineWriter: Sendable {
       line.write(quoted: item.deviceId)
       // A token string is Base64URL (and maybe `=`): nothing in it needs escaping.
       line.write(#","token":""#)
-      line.write(string: item.raw)
-      line.write(#"","decoded":"#)
-      if fieldsBound != nil {
-        CanonicalTokenJSON.write(item.token, to: &line)
+      if let encoded = item.encodedWithQuirks {
+        line.write(string: encoded)
       } else {
-        generalFields.withUnsafeBufferPointer { line.write($0) }
+        line.write(base64URL: json, padded: false)
       }
+      line.write(#"","decoded":"#)
+      line.write(json)
       line.write(
         item.token.environment == .sandbox ? #","environment":"sandbox""# : #","environment":"production""#)
       line.write(item.token.kind == .plain ? #","kind":"plain""# : #","kind":"custom-link""#)

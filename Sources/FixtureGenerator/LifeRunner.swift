@@ -7,19 +7,22 @@ import LifecycleSimulator
 struct LifeRunner: Sendable {
   let rules: LifecycleRules
 
-  func run(_ life: CustomerLife, worldSeed: UInt64) throws(SimulationError) -> WorldState {
+  func run(_ life: consuming CustomerLife, worldSeed: UInt64) throws(SimulationError) -> WorldState {
     var world = WorldState(
       now: FixtureWorld.startTime, rules: rules, app: FixtureWorld.app, seed: worldSeed,
       customers: [life.customer], devices: life.devices)
+    // The world's device list is then the only one: left in `life` too, the first install copied
+    // it, and freeing two lists of devices a customer showed in the profile (issue 26).
+    life.devices = []
     // A life mints a handful of tokens in a few periods: room for them from the start spares the
     // arrays' doublings (issue 26).
     world.tokens.reserveCapacity(16)
     world.periods.reserveCapacity(8)
-    var offers = [DeviceOffers?](repeating: nil, count: life.devices.count)
+    var offers = [DeviceOffers?](repeating: nil, count: world.devices.count)
     for action in life.actions {
       if action.time > world.now { _ = try world.applyWithoutLog(.advanceClock(to: action.time)) }
       let index = action.deviceIndex
-      let deviceId = life.devices[index].id
+      let deviceId = world.devices[index].id
       switch action.kind {
       case .install:
         try offerCurrentRelease(at: action.time, in: &world)
@@ -33,15 +36,15 @@ struct LifeRunner: Sendable {
         _ = try world.applyWithoutLog(
           .update(device: deviceId, version: FixtureWorld.version(at: action.time)))
       case .firstLaunch:
-        let offer = offers[index] ?? DeviceOffers(device: world.devices[index], in: world)
+        let offer = offers[index] ?? DeviceOffers(deviceAt: index, in: world)
         offers[index] = offer
         try request([.acquisition, .services], offeredBy: offer, deviceId: deviceId, in: &world)
       case .launchAfterUpdate:
-        let offer = offers[index] ?? DeviceOffers(device: world.devices[index], in: world)
+        let offer = offers[index] ?? DeviceOffers(deviceAt: index, in: world)
         offers[index] = offer
         try request([.services], offeredBy: offer, deviceId: deviceId, in: &world)
       case .purchaseMoment(let intent):
-        let offer = offers[index] ?? DeviceOffers(device: world.devices[index], in: world)
+        let offer = offers[index] ?? DeviceOffers(deviceAt: index, in: world)
         offers[index] = offer
         try purchase(intent, offeredBy: offer, deviceId: deviceId, in: &world)
       case .moveStorefront(let storefront):
@@ -51,7 +54,8 @@ struct LifeRunner: Sendable {
         offers = offers.map { _ in nil }
       }
     }
-    return world
+    // Moved out, not copied: a plain `return world` copied the whole world and freed the original.
+    return consume world
   }
 
   /// Installs take the version the App Store offers at that moment.

@@ -28,7 +28,11 @@ public struct Entitlements: Hashable, Sendable, Codable {
   /// `com.apple.developer.storekit.external-purchase-link-streaming`: music streaming apps.
   public var externalPurchaseLinkStreaming = false
   /// `com.apple.developer.storekit.custom-purchase-link.allowed-regions` (iOS 26.2+): stands alone.
-  public var customPurchaseLinkAllowedRegions: [String] = []
+  public var customPurchaseLinkAllowedRegions: [String] = [] {
+    didSet { allowedRegionsLookup = StorefrontLookup(customPurchaseLinkAllowedRegions) }
+  }
+  /// `customPurchaseLinkAllowedRegions` as a bit set, for the eligibility rules (`StorefrontLookup`).
+  private(set) var allowedRegionsLookup = StorefrontLookup([])
 
   public init(
     externalPurchase: Bool = false, externalPurchaseLink: Bool = false,
@@ -39,21 +43,39 @@ public struct Entitlements: Hashable, Sendable, Codable {
     self.externalPurchaseLink = externalPurchaseLink
     self.externalPurchaseLinkStreaming = externalPurchaseLinkStreaming
     self.customPurchaseLinkAllowedRegions = customPurchaseLinkAllowedRegions
+    allowedRegionsLookup = StorefrontLookup(customPurchaseLinkAllowedRegions)
+  }
+
+  private enum CodingKeys: String, CodingKey {
+    case externalPurchase, externalPurchaseLink, externalPurchaseLinkStreaming,
+      customPurchaseLinkAllowedRegions
+  }
+
+  public init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: CodingKeys.self)
+    self.init(
+      externalPurchase: try container.decode(Bool.self, forKey: .externalPurchase),
+      externalPurchaseLink: try container.decode(Bool.self, forKey: .externalPurchaseLink),
+      externalPurchaseLinkStreaming: try container.decode(Bool.self, forKey: .externalPurchaseLinkStreaming),
+      customPurchaseLinkAllowedRegions: try container.decode(
+        [String].self, forKey: .customPurchaseLinkAllowedRegions))
   }
 }
 
 /// The Info.plist keys that govern external purchases, by country code.
 public struct InfoPlistKeys: Hashable, Sendable, Codable {
   /// `SKExternalPurchase`: countries of the notice sheet API.
-  public var externalPurchaseCountries: [String] = []
+  public var externalPurchaseCountries: [String] = [] { didSet { refreshLookup() } }
   /// `SKExternalPurchaseLink`: one destination URL per country.
-  public var linkDestinations: [String: String] = [:]
+  public var linkDestinations: [String: String] = [:] { didSet { refreshLookup() } }
   /// `SKExternalPurchaseMultiLink` (iOS 17.5+): destination URLs per country.
-  public var multiLinkDestinations: [String: [String]] = [:]
+  public var multiLinkDestinations: [String: [String]] = [:] { didSet { refreshLookup() } }
   /// `SKExternalPurchaseCustomLinkRegions` (iOS 18.1+).
-  public var customLinkRegions: [String] = []
+  public var customLinkRegions: [String] = [] { didSet { refreshLookup() } }
   /// `SKExternalPurchaseLinkStreamingRegions` (iOS 18.2+).
-  public var streamingRegions: [String] = []
+  public var streamingRegions: [String] = [] { didSet { refreshLookup() } }
+  /// The lists above as bit sets, for the eligibility rules; rebuilt with every change to them.
+  private(set) var lookup = Lookup()
 
   public init(
     externalPurchaseCountries: [String] = [], linkDestinations: [String: String] = [:],
@@ -65,6 +87,43 @@ public struct InfoPlistKeys: Hashable, Sendable, Codable {
     self.multiLinkDestinations = multiLinkDestinations
     self.customLinkRegions = customLinkRegions
     self.streamingRegions = streamingRegions
+    refreshLookup()
+  }
+
+  private enum CodingKeys: String, CodingKey {
+    case externalPurchaseCountries, linkDestinations, multiLinkDestinations, customLinkRegions,
+      streamingRegions
+  }
+
+  public init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: CodingKeys.self)
+    self.init(
+      externalPurchaseCountries: try container.decode([String].self, forKey: .externalPurchaseCountries),
+      linkDestinations: try container.decode([String: String].self, forKey: .linkDestinations),
+      multiLinkDestinations: try container.decode([String: [String]].self, forKey: .multiLinkDestinations),
+      customLinkRegions: try container.decode([String].self, forKey: .customLinkRegions),
+      streamingRegions: try container.decode([String].self, forKey: .streamingRegions))
+  }
+
+  private mutating func refreshLookup() {
+    lookup = Lookup(
+      externalPurchaseCountries: StorefrontLookup(externalPurchaseCountries),
+      singleLinkCountries: StorefrontLookup(linkDestinations.keys),
+      multiLinkCountries: StorefrontLookup(
+        multiLinkDestinations.lazy.filter { !$0.value.isEmpty }.map(\.key)),
+      customLinkRegions: StorefrontLookup(customLinkRegions),
+      streamingRegions: StorefrontLookup(streamingRegions))
+  }
+
+  /// The storefront lists of the keys as `StorefrontLookup`s.
+  struct Lookup: Hashable, Sendable {
+    var externalPurchaseCountries = StorefrontLookup([])
+    /// Countries with an `SKExternalPurchaseLink` destination.
+    var singleLinkCountries = StorefrontLookup([])
+    /// Countries with at least one `SKExternalPurchaseMultiLink` destination.
+    var multiLinkCountries = StorefrontLookup([])
+    var customLinkRegions = StorefrontLookup([])
+    var streamingRegions = StorefrontLookup([])
   }
 
   /// Every link-out destination for `country`, single-link key first, without repeats.

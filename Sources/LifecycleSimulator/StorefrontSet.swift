@@ -3,24 +3,30 @@
 /// Every token request asks several of `Regions`' sets whether they hold the device's storefront;
 /// hashing the code cost a few hundred instructions each time (issue 26). Codes of two lowercase
 /// ASCII letters, all that `Regions` holds, are bits of a 676-bit map; anything else is looked up
-/// in the set itself, so the answers are exactly the set's.
+/// in a set of the other codes, so the answers are exactly those of a `Set` of all the codes.
 struct StorefrontSet: Sendable {
-  let codes: Set<String>
+  /// The codes that are not two lowercase ASCII letters: looked up by hashing (usually none).
+  private let otherCodes: Set<String>
   private let bits: [UInt64]
 
-  init(_ codes: Set<String>) {
-    self.codes = codes
+  init(_ codes: some Sequence<String>) {
+    var others = Set<String>()
     var bits = [UInt64](repeating: 0, count: (26 * 26 + 63) / 64)
     for code in codes {
-      if let bit = Self.bit(of: code) { bits[bit >> 6] |= 1 << UInt64(bit & 63) }
+      if let bit = Self.bit(of: code) {
+        bits[bit >> 6] |= 1 << UInt64(bit & 63)
+      } else {
+        others.insert(code)
+      }
     }
+    self.otherCodes = others
     self.bits = bits
   }
 
   @inline(__always)
   func contains(_ code: String) -> Bool {
     // A string of two ASCII letters equals only the same two letters, so the bit is the answer.
-    guard let bit = Self.bit(of: code) else { return codes.contains(code) }
+    guard let bit = Self.bit(of: code) else { return !otherCodes.isEmpty && otherCodes.contains(code) }
     return bits[bit >> 6] & (1 << UInt64(bit & 63)) != 0
   }
 

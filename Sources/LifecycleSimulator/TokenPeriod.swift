@@ -38,8 +38,6 @@ public struct IssuedToken: Hashable, Sendable, Identifiable {
   /// Position in `WorldState.tokens`.
   public var id: Int
   public var token: ExternalPurchaseToken
-  /// The token string exactly as handed out.
-  public var raw: String
   public var customerId: String
   public var deviceId: String
   public var source: TokenSource
@@ -50,6 +48,10 @@ public struct IssuedToken: Hashable, Sendable, Identifiable {
   public var issuedAt: VirtualTime
   /// The typed request that asked for it; nil for the String form and the older APIs.
   public var typedRequest: TypedTokenRequest? = nil
+
+  /// The token string exactly as handed out: Apple's canonical encoding of `token`. Encoded when
+  /// asked, not kept: most bulk runs write it once, straight from the token (issue 26).
+  public var raw: String { TokenEncoder().encode(token) }
 
   public var periodId: Int? {
     if case .customLink(let periodId) = source { return periodId }

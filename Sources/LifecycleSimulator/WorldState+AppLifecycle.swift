@@ -7,26 +7,32 @@ extension WorldState {
     guard !devices[deviceIndex].isAppInstalled else {
       throw SimulationError("the app is already installed on \(deviceId); use update or uninstall")
     }
-    let customerIndex = try existingCustomerIndex(devices[deviceIndex].customerId)
+    // The owner's id read first: read in the argument list of a call on `self`, it made the
+    // compiler copy the whole world (issue 26).
+    let ownerId = devices[deviceIndex].customerId
+    let customerIndex = try existingCustomerIndex(ownerId)
     devices[deviceIndex].installedVersion = app.version
+    // Locals for the calls below: an argument read from `devices[...]` for a mutating call made
+    // the compiler copy the whole world first (issue 26).
+    let customerId = customers[customerIndex].id
+    let device = devices[deviceIndex]
     guard !customers[customerIndex].hasInstalledApp else {
       // The account downloaded the app before, on this or another device: the App Store
       // treats that as a redownload (docs/rules.md).
-      log.add(.info, "\(customers[customerIndex].id) downloaded the app before: this install is a redownload")
+      log.add(.info, "\(customerId) downloaded the app before: this install is a redownload")
       return .lifecycle(startedPeriods: startServicesOnQualifyingEvent(deviceIndex: deviceIndex, log: &log))
     }
     customers[customerIndex].hasInstalledApp = true
-    log.add(.info, "first install of the app across all of \(customers[customerIndex].id)'s devices")
-    guard rules.creation == .onQualifyingEvent, mayStartPeriods(on: devices[deviceIndex], log: &log) else {
+    log.add(.info, "first install of the app across all of \(customerId)'s devices")
+    guard rules.creation == .onQualifyingEvent, mayStartPeriods(on: device, log: &log) else {
       return .lifecycle(startedPeriods: [])
     }
     var started: [Int] = []
-    let customerId = customers[customerIndex].id
     if !hasPeriod(of: customerId, type: .acquisition) {
-      started.append(startPeriod(type: .acquisition, device: devices[deviceIndex], log: &log))
+      started.append(startPeriod(type: .acquisition, device: device, log: &log))
     }
-    if activePeriod(of: customerId, type: .services) == nil {
-      started.append(startPeriod(type: .services, device: devices[deviceIndex], log: &log))
+    if activePeriodIndex(of: customerId, type: .services) == nil {
+      started.append(startPeriod(type: .services, device: device, log: &log))
     }
     return .lifecycle(startedPeriods: started)
   }
@@ -48,7 +54,8 @@ extension WorldState {
     guard !devices[deviceIndex].isAppInstalled else {
       throw SimulationError("the app is still installed on \(deviceId); uninstall it before a redownload")
     }
-    let customer = customers[try existingCustomerIndex(devices[deviceIndex].customerId)]
+    let ownerId = devices[deviceIndex].customerId
+    let customer = customers[try existingCustomerIndex(ownerId)]
     guard customer.hasInstalledApp else {
       throw SimulationError(
         "\(customer.id) never downloaded the app, so this would be a first install: use install")
@@ -72,8 +79,8 @@ extension WorldState {
   private mutating func startServicesOnQualifyingEvent(deviceIndex: Int, log: inout EventLog) -> [Int] {
     let device = devices[deviceIndex]
     guard servicesStartOnEvents(customerId: device.customerId) else { return [] }
-    if let active = activePeriod(of: device.customerId, type: .services) {
-      log.add(.info, "SERVICES period \(active.ordinal) is still active: no new period")
+    if let active = activePeriodIndex(of: device.customerId, type: .services) {
+      log.add(.info, "SERVICES period \(periods[active].ordinal) is still active: no new period")
       return []
     }
     guard mayStartPeriods(on: device, log: &log) else { return [] }
@@ -100,7 +107,7 @@ extension WorldState {
   mutating func startPeriod(type: CustomLinkTokenType, device: Device, log: inout EventLog) -> Int {
     let periodId = periods.count
     // Ordinals count up from 1 per customer and type, so the latest one's is the count so far.
-    let ordinal = (latestPeriod(of: device.customerId, type: type)?.ordinal ?? 0) + 1
+    let ordinal = (latestPeriodIndex(of: device.customerId, type: type).map { periods[$0].ordinal } ?? 0) + 1
     let period = TokenPeriod(
       id: periodId, customerId: device.customerId, type: type, ordinal: ordinal, creationDate: now,
       expirationDate: now + rules.lifetimes[type], tokenIndexes: [], requestCount: 0)
@@ -129,7 +136,7 @@ extension WorldState {
     let index = tokens.count
     tokens.append(
       IssuedToken(
-        id: index, token: token, raw: TokenEncoder().encode(token), customerId: device.customerId,
+        id: index, token: token, customerId: device.customerId,
         deviceId: device.id, source: source, isRefresh: isRefresh, issuedAt: now))
     if case .customLink(let periodId) = source { periods[periodId].tokenIndexes.append(index) }
     let kind = token.tokenType?.rawValue ?? "plain"

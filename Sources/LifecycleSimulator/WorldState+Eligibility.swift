@@ -10,7 +10,7 @@ extension WorldState {
         type == .inApp || type == .linkOut
         ? device.platform.perTransactionTokenMinimum : device.platform.customLinkMinimum
       if device.osVersion < required {
-        let api = type.map { "token(for: \($0.rawValue))" } ?? "ExternalPurchaseCustomLink"
+        let api = type?.tokenCallName ?? "ExternalPurchaseCustomLink"
         return .osTooOld(platform: device.platform, version: device.osVersion, required: required, api: api)
       }
     }
@@ -89,7 +89,7 @@ extension WorldState {
     guard StorefrontSets.noticeSheet.contains(device.storefront) else {
       return .storefrontNotAllowed(storefront: device.storefront)
     }
-    guard app.infoPlist.externalPurchaseCountries.contains(device.storefront) else {
+    guard app.infoPlist.lookup.externalPurchaseCountries.contains(device.storefront) else {
       return .storefrontNotListed(storefront: device.storefront, keys: "SKExternalPurchase")
     }
     return nil
@@ -111,7 +111,7 @@ extension WorldState {
     guard StorefrontSets.linkOut.contains(device.storefront) else {
       return .storefrontNotAllowed(storefront: device.storefront)
     }
-    guard !app.infoPlist.destinations(for: device.storefront).isEmpty else {
+    guard hasLinkOutDestination(for: device.storefront) else {
       return .storefrontNotListed(
         storefront: device.storefront, keys: "SKExternalPurchaseLink or SKExternalPurchaseMultiLink")
     }
@@ -134,5 +134,18 @@ extension WorldState {
       return .osTooOld(platform: device.platform, version: device.osVersion, required: minimum, api: api)
     }
     return nil
+  }
+}
+
+extension CustomLinkTokenType {
+  /// `token(for: TYPE)`, one literal per type: interpolated, it cost an allocation on every
+  /// refusal, and the generator asks for every type on devices too old for them (issue 26).
+  var tokenCallName: String {
+    switch self {
+    case .acquisition: return "token(for: ACQUISITION)"
+    case .services: return "token(for: SERVICES)"
+    case .inApp: return "token(for: IN_APP)"
+    case .linkOut: return "token(for: LINK_OUT)"
+    }
   }
 }

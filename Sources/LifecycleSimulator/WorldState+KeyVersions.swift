@@ -43,10 +43,20 @@ extension WorldState {
   /// Why link-out has no destination on `device` although the Info.plist gives one: only
   /// `SKExternalPurchaseMultiLink` names the storefront, and the OS predates that key.
   func linkOutKeyVersionIneligibility(on device: Device) -> Ineligibility? {
-    guard rules.osGating, linkOutDestinations(on: device).isEmpty,
-      !app.infoPlist.destinations(for: device.storefront).isEmpty
+    // Only the multi-link key names the storefront, and the device's OS predates that key (the
+    // single-link key needs no version, as in `linkOutDestinations`).
+    let storefront = device.storefront
+    guard rules.osGating, !app.infoPlist.lookup.singleLinkCountries.contains(storefront),
+      app.infoPlist.lookup.multiLinkCountries.contains(storefront), !knows(.multiLink, device)
     else { return nil }
     return keyVersionIneligibility(on: device, listings: [.multiLink], storefront: device.storefront)
+  }
+
+  /// Whether the Info.plist gives `storefront` a link-out destination under either key, whatever
+  /// the OS knows: `!app.infoPlist.destinations(for:).isEmpty` without building the list.
+  func hasLinkOutDestination(for storefront: String) -> Bool {
+    app.infoPlist.lookup.singleLinkCountries.contains(storefront)
+      || app.infoPlist.lookup.multiLinkCountries.contains(storefront)
   }
 
   /// Whether the device's OS knows the key or entitlement behind `listing`.

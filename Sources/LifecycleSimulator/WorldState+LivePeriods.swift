@@ -53,6 +53,14 @@ extension WorldState {
 
   /// Notes, after a clock move, which periods are still unexpired and the latest of each kind.
   mutating func noteUnexpiredPeriods() {
+    // Most clock moves start no period and expire none: then only the note's time moves. A life
+    // in `epsim generate` moves the clock before each of its actions (issue 26).
+    if noteHolds, livePeriodNote.periodCount == periods.count,
+      !livePeriodNote.unexpired.contains(where: { periods[$0].expirationDate <= now })
+    {
+      livePeriodNote.time = now
+      return
+    }
     var note = noteHolds ? livePeriodNote : LivePeriodNote()
     livePeriodNote = LivePeriodNote()  // so `note` is the only reference to its storage
     for index in note.periodCount..<periods.count {
@@ -75,18 +83,23 @@ extension WorldState {
 
   /// Whether the customer has any period of `type`, without building a list.
   func hasPeriod(of customerId: String, type: CustomLinkTokenType) -> Bool {
-    latestPeriod(of: customerId, type: type) != nil
+    latestPeriodIndex(of: customerId, type: type) != nil
   }
 
   /// The customer's latest period of `type`: among periods added since the note, else the note's.
   func latestPeriod(of customerId: String, type: CustomLinkTokenType) -> TokenPeriod? {
+    latestPeriodIndex(of: customerId, type: type).map { periods[$0] }
+  }
+
+  /// The index in `periods` of `latestPeriod(of:type:)`, found without copying periods out.
+  func latestPeriodIndex(of customerId: String, type: CustomLinkTokenType) -> Int? {
     guard livePeriodNote.periodCount <= periods.count else {
-      return periods.last { $0.customerId == customerId && $0.type == type }
+      return periods.lastIndex { $0.type == type && $0.customerId == customerId }
     }
     for index in (livePeriodNote.periodCount..<periods.count).reversed()
-    where periods[index].customerId == customerId && periods[index].type == type {
-      return periods[index]
+    where periods[index].type == type && periods[index].customerId == customerId {
+      return index
     }
-    return livePeriodNote.latest[.init(customerId: customerId, type: type)].map { periods[$0] }
+    return livePeriodNote.latest[.init(customerId: customerId, type: type)]
   }
 }

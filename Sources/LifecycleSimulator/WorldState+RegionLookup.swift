@@ -17,17 +17,16 @@ extension WorldState {
   /// Whether `listing` counts for `storefront`: a region key only with its entitlement, and each
   /// only for the countries it allows.
   func lists(_ storefront: String, in listing: CustomLinkListing) -> Bool {
-    let entitlements = app.entitlements
+    // Read in place: a local copy of the entitlements retained their lists on every request.
     switch listing {
     case .regionsKey:
-      return entitlements.externalPurchaseLink && StorefrontSets.customLink.contains(storefront)
-        && app.infoPlist.customLinkRegions.contains(storefront)
+      return app.entitlements.externalPurchaseLink && StorefrontSets.customLink.contains(storefront)
+        && app.infoPlist.lookup.customLinkRegions.contains(storefront)
     case .streamingKey:
-      return entitlements.externalPurchaseLinkStreaming && StorefrontSets.streaming.contains(storefront)
-        && app.infoPlist.streamingRegions.contains(storefront)
+      return app.entitlements.externalPurchaseLinkStreaming && StorefrontSets.streaming.contains(storefront)
+        && app.infoPlist.lookup.streamingRegions.contains(storefront)
     case .allowedRegionsEntitlement:
-      // The entitlement's list is short (often empty): it goes before the set, which is hashed.
-      return entitlements.customPurchaseLinkAllowedRegions.contains(storefront)
+      return app.entitlements.allowedRegionsLookup.contains(storefront)
         && StorefrontSets.allowedRegionsEntitlement.contains(storefront)
     }
   }

@@ -28,8 +28,8 @@ extension WorldState {
     case .inApp, .linkOut:
       return newPerTransactionToken(type: type, device: device, log: &log)
     case .acquisition, .services:
-      if let active = activePeriod(of: device.customerId, type: type) {
-        return answerFromPeriod(active.id, device: device, log: &log)
+      if let active = activePeriodIndex(of: device.customerId, type: type) {
+        return answerFromPeriod(active, device: device, log: &log)
       }
       if let reason = reasonNoPeriodStarts(customerId: device.customerId, type: type) {
         log.add(.refusal, "token(for: \(type.rawValue)) returns nil: \(reason)")

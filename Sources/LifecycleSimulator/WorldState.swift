@@ -50,11 +50,20 @@ public struct WorldState: Hashable, Sendable {
 
   /// The period of `type` active now for the customer, if any.
   public func activePeriod(of customerId: String, type: CustomLinkTokenType) -> TokenPeriod? {
+    activePeriodIndex(of: customerId, type: type).map { periods[$0] }
+  }
+
+  /// The index in `periods` of `activePeriod(of:type:)`. The engine asks by index: copying a
+  /// period out on every request retained its strings and token list (issue 26).
+  func activePeriodIndex(of customerId: String, type: CustomLinkTokenType) -> Int? {
     // An active period is unexpired, so only those can be it; the newest match wins.
-    var found: TokenPeriod?
+    var found: Int?
     forEachPossiblyUnexpiredPeriodNewestFirst { index in
-      let period = periods[index]
-      if period.customerId == customerId && period.type == type && period.isActive(at: now) { found = period }
+      if periods[index].type == type && periods[index].isActive(at: now)
+        && periods[index].customerId == customerId
+      {
+        found = index
+      }
       return found == nil
     }
     return found

@@ -67,7 +67,9 @@ struct LineWriterIdentityTests {
         items.append(
           GeneratedToken(
             customerId: index == 0 ? "c\"1\n" : "c000001", deviceId: index == 1 ? "日本.ipad" : "d\t",
-            token: token, raw: TokenEncoder(quirks: quirks).encode(token), quirks: quirks,
+            token: token,
+            encodedWithQuirks: quirks.isEmpty ? nil : TokenEncoder(quirks: quirks).encode(token),
+            quirks: quirks,
             source: sources[index], typedRequest: quirks.rawValue % 3 == 0 ? nil : .outOfApp,
             periodOrdinal: quirks.rawValue % 2 == 0 ? nil : 1_000_000 + quirks.rawValue,
             isRefresh: quirks.contains(.padding), issuedAt: -Int64(quirks.rawValue), state: states[index]))
@@ -89,6 +91,17 @@ struct LineWriterIdentityTests {
     }
     for state in TokenState.allCases {
       #expect(state.quotedName.description == JSONText.quoted(state.rawValue))
+    }
+  }
+
+  /// Customer ids written digit by digit are the ids joined from `String(number)` and zeros.
+  @Test func customerIdsAreTheJoinedOnes() {
+    let numbers =
+      Array(0...12_000) + [99_999, 100_000, 999_999, 1_000_000, 123_456_789, 1_000_000_000, Int.max, -1, -42]
+    for number in numbers {
+      let digits = String(number)
+      let joined = "c" + String(repeating: "0", count: max(0, 6 - digits.count)) + digits
+      #expect(LifePlanner.customerId(number) == joined, "\(number)")
     }
   }
 }

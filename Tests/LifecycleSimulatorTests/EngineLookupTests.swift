@@ -1,4 +1,5 @@
 import ExternalPurchaseTokens
+import Foundation
 import Testing
 
 @testable import LifecycleSimulator
@@ -54,5 +55,73 @@ struct EngineLookupTests {
     #expect(
       WorldState.linkOutURL(destination: destination, token: token, bundleId: "com.example.app")
         == "\(destination)\(separator)externalPurchaseToken=\(token)&bundleId=com.example.app")
+  }
+
+  @Test func tokenCallNamesAreTheInterpolatedOnes() {
+    for type in CustomLinkTokenType.allCases {
+      #expect(type.tokenCallName == "token(for: \(type.rawValue))")
+    }
+  }
+
+  /// Every code the app's lookups could be asked about: all two-letter ones and some odd ones.
+  static var probeCodes: [String] {
+    letters.flatMap { first in letters.map { first + $0 } } + ["", "a", "FR", "fra", "é", "e\u{301}", "日本"]
+  }
+
+  /// The lookups beside the Info.plist keys and the entitlement answer as the lists do, after
+  /// each way a list can change: the initializer, assignment, appending, removing, a dictionary
+  /// entry added or emptied, and decoding.
+  @Test func appLookupsFollowEveryChangeOfTheirLists() throws {
+    var keys = InfoPlistKeys(
+      externalPurchaseCountries: ["fr", "kr"], linkDestinations: ["fr": "https://a"],
+      multiLinkDestinations: ["de": ["https://b"], "it": []], customLinkRegions: ["fr", "é"],
+      streamingRegions: ["nl"])
+    var entitlements = Entitlements(customPurchaseLinkAllowedRegions: ["jp"])
+    func check(_ step: String) {
+      for code in Self.probeCodes {
+        #expect(
+          keys.lookup.externalPurchaseCountries.contains(code)
+            == keys.externalPurchaseCountries.contains(code),
+          "\(step): \(code)")
+        #expect(
+          keys.lookup.customLinkRegions.contains(code) == keys.customLinkRegions.contains(code), "\(step)")
+        #expect(
+          keys.lookup.streamingRegions.contains(code) == keys.streamingRegions.contains(code), "\(step)")
+        #expect(
+          keys.lookup.singleLinkCountries.contains(code) == (keys.linkDestinations[code] != nil), "\(step)")
+        #expect(
+          keys.lookup.multiLinkCountries.contains(code)
+            == !(keys.multiLinkDestinations[code] ?? []).isEmpty, "\(step)")
+        #expect(
+          entitlements.allowedRegionsLookup.contains(code)
+            == entitlements.customPurchaseLinkAllowedRegions.contains(code), "\(step)")
+      }
+    }
+    check("initializer")
+    keys.externalPurchaseCountries = ["de"]
+    keys.customLinkRegions.append("it")
+    keys.streamingRegions.removeAll()
+    keys.linkDestinations["se"] = "https://c"
+    keys.multiLinkDestinations["de"] = []
+    keys.multiLinkDestinations["it", default: []].append("https://d")
+    entitlements.customPurchaseLinkAllowedRegions.append("br")
+    check("mutations")
+    let encoder = JSONEncoder()
+    keys = try JSONDecoder().decode(InfoPlistKeys.self, from: encoder.encode(keys))
+    entitlements = try JSONDecoder().decode(Entitlements.self, from: encoder.encode(entitlements))
+    check("decoded")
+    #expect(keys.lookup.customLinkRegions.contains("it") && entitlements.allowedRegionsLookup.contains("br"))
+  }
+
+  /// `hasLinkOutDestination` is `destinations(for:)` being non-empty.
+  @Test func linkOutDestinationLookupAnswersAsTheList() {
+    var app = DemoWorld.app
+    app.infoPlist.multiLinkDestinations = ["de": ["https://a", "https://b"], "at": []]
+    app.infoPlist.linkDestinations["zz"] = "https://z"
+    let world = WorldState(now: 0, rules: .preset(.production), app: app, seed: 1)
+    for code in Self.probeCodes {
+      #expect(
+        world.hasLinkOutDestination(for: code) == !app.infoPlist.destinations(for: code).isEmpty, "\(code)")
+    }
   }
 }
