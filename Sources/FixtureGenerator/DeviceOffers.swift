@@ -19,10 +19,7 @@ struct DeviceOffers: Hashable, Sendable {
   /// The offers of `world.devices[index]`. Given the index rather than the device: passing the
   /// world and one of its devices side by side made a copy of the whole world (issue 26).
   init(deviceAt index: Int, in world: borrowing WorldState) {
-    self.init(device: world.devices[index], in: world)
-  }
-
-  init(device: Device, in world: borrowing WorldState) {
+    let device = world.devices[index]
     acquisition = world.customLinkIneligibility(on: device, type: .acquisition) == nil
     services = world.customLinkIneligibility(on: device, type: .services) == nil
     typed = world.prefersTypedRequest(on: device)

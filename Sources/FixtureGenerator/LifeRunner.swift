@@ -11,8 +11,8 @@ struct LifeRunner: Sendable {
     var world = WorldState(
       now: FixtureWorld.startTime, rules: rules, app: FixtureWorld.app, seed: worldSeed,
       customers: [life.customer], devices: life.devices)
-    // The world's device list is then the only one: left in `life` too, the first install copied
-    // it, and freeing two lists of devices a customer showed in the profile (issue 26).
+    // Emptied here so that the world holds the only reference to the device list: with `life`
+    // still holding it, the first install copied the list, and every customer freed two (issue 26).
     life.devices = []
     // A life mints a handful of tokens in a few periods: room for them from the start spares the
     // arrays' doublings (issue 26).
