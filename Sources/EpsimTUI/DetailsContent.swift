@@ -39,7 +39,7 @@ enum DetailsContent {
     lines.append(StyledLine(""))
     lines.append(StyledLine("Token (Base64URL, \(issued.raw.count) characters)", Theme.heading))
     lines += TextWrap.chunks(issued.raw, width: width).map { StyledLine($0) }
-    if case .linkOut(let url) = issued.source {
+    if let url = issued.linkOutURL {
       lines.append(StyledLine(""))
       lines.append(StyledLine("Link-out URL", Theme.heading))
       lines += TextWrap.chunks(url, width: width).map { StyledLine($0) }

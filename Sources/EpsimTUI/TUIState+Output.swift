@@ -21,7 +21,7 @@ extension TUIState {
     }
     let value: String
     if action == .copyLinkURL {
-      guard case .linkOut(let url) = issued.source else {
+      guard let url = issued.linkOutURL else {
         status = StatusMessage(.info, "the selected token has no link-out URL (o makes one)")
         return []
       }

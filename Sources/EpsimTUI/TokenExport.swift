@@ -36,9 +36,9 @@ public enum TokenExport {
       members.append(("period", String(periodId)))
     case .noticeSheet:
       members.append(("source", JSONText.quoted("notice-sheet")))
-    case .linkOut(let url):
+    case .linkOut:
       members.append(("source", JSONText.quoted("link-out")))
-      members.append(("linkOutURL", JSONText.quoted(url)))
+      members.append(("linkOutURL", JSONText.quoted(issued.linkOutURL ?? "")))
     }
     members.append(("refresh", issued.isRefresh ? "true" : "false"))
     members.append(("issuedAt", String(issued.issuedAt)))

@@ -20,13 +20,15 @@ struct DeviceOffers: Hashable, Sendable {
   /// world and one of its devices side by side made a copy of the whole world (issue 26).
   init(deviceAt index: Int, in world: borrowing WorldState) {
     let device = world.devices[index]
-    acquisition = world.customLinkIneligibility(on: device, type: .acquisition) == nil
-    services = world.customLinkIneligibility(on: device, type: .services) == nil
+    // All four custom link types in one question: asked one at a time, the program rules were
+    // checked four times and each refusal built its reason (issue 26).
+    let offered = world.customLinkTypesOffered(on: device)
+    acquisition = offered.offers(.acquisition)
+    services = offered.offers(.services)
     typed = world.prefersTypedRequest(on: device)
     perTransaction =
       typed
-      ? world.typedRequestIneligibility(on: device, request: .withinApp) == nil
-      : world.customLinkIneligibility(on: device, type: .inApp) == nil
+      ? world.typedRequestIneligibility(on: device, request: .withinApp) == nil : offered.offers(.inApp)
     linkOut = world.linkOutIneligibility(on: device, withURL: false) == nil
     noticeSheet = world.noticeSheetIneligibility(on: device) == nil
   }

@@ -23,7 +23,8 @@ public struct FixtureGenerator: Sendable {
     if let problem = options.problem { throw .invalidOptions(problem) }
     self.options = options
     planner = LifePlanner(days: options.days)
-    runner = LifeRunner(rules: FixtureWorld.rules(for: options.environment))
+    runner = LifeRunner(
+      rules: FixtureWorld.rules(for: options.environment), releaseCount: planner.releases.count)
     writer = JSONLineWriter(format: options.format, reportsQuirks: options.quirks)
     let catalog = options.products.map { PurchaseCatalog(products: $0) } ?? .demo
     purchasePlanner = PurchasePlanner(end: planner.end, environment: options.environment, catalog: catalog)

@@ -39,9 +39,12 @@ public enum FixtureWorld {
   }
 
   /// The version the App Store offers at `time`.
-  static func version(at time: VirtualTime) -> String {
-    guard time >= startTime + firstReleaseOffset else { return version(number: 0) }
-    return version(number: Int((time - startTime - firstReleaseOffset) / releaseInterval) + 1)
+  static func version(at time: VirtualTime) -> String { version(number: releaseNumber(at: time)) }
+
+  /// How many releases have shipped by `time`: 0 before the first, which is version 1.0's number.
+  static func releaseNumber(at time: VirtualTime) -> Int {
+    guard time >= startTime + firstReleaseOffset else { return 0 }
+    return Int((time - startTime - firstReleaseOffset) / releaseInterval) + 1
   }
 
   static func version(number: Int) -> String { "1.\(number)" }

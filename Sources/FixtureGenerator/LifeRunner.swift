@@ -6,10 +6,38 @@ import LifecycleSimulator
 /// from custom links to link-out and then to the notice sheet.
 struct LifeRunner: Sendable {
   let rules: LifecycleRules
+  /// The app as the App Store offers it after each release of the window, version 1.0 first.
+  ///
+  /// Made once per run: made per install, each one copied the app's configuration, built its
+  /// version string and set it through the engine (issue 26).
+  let releasedApps: [AppConfiguration]
+
+  init(rules: LifecycleRules, releaseCount: Int) {
+    self.rules = rules
+    releasedApps = (0...max(0, releaseCount)).map { number in
+      var app = FixtureWorld.app
+      app.version = FixtureWorld.version(number: number)
+      return app
+    }
+  }
+
+  /// The app the App Store offers at `time`.
+  func offeredApp(at time: VirtualTime) -> AppConfiguration {
+    let number = FixtureWorld.releaseNumber(at: time)
+    guard number < releasedApps.count else {
+      var app = FixtureWorld.app
+      app.version = FixtureWorld.version(number: number)
+      return app
+    }
+    return releasedApps[number]
+  }
 
   func run(_ life: consuming CustomerLife, worldSeed: UInt64) throws(SimulationError) -> WorldState {
+    // The world opens with the release offered at the first action: the first install takes it
+    // without a configuration change, as it would after one (issue 26).
+    let opening = life.actions.first.map { offeredApp(at: $0.time) } ?? releasedApps[0]
     var world = WorldState(
-      now: FixtureWorld.startTime, rules: rules, app: FixtureWorld.app, seed: worldSeed,
+      now: FixtureWorld.startTime, rules: rules, app: opening, seed: worldSeed,
       customers: [life.customer], devices: life.devices)
     // Emptied here so that the world holds the only reference to the device list: with `life`
     // still holding it, the first install copied the list, and every customer freed two (issue 26).
@@ -33,8 +61,7 @@ struct LifeRunner: Sendable {
       case .uninstall:
         _ = try world.applyWithoutLog(.uninstall(device: deviceId))
       case .update:
-        _ = try world.applyWithoutLog(
-          .update(device: deviceId, version: FixtureWorld.version(at: action.time)))
+        _ = try world.applyWithoutLog(.update(device: deviceId, version: offeredApp(at: action.time).version))
       case .firstLaunch:
         let offer = offers[index] ?? DeviceOffers(deviceAt: index, in: world)
         offers[index] = offer
@@ -60,11 +87,9 @@ struct LifeRunner: Sendable {
 
   /// Installs take the version the App Store offers at that moment.
   private func offerCurrentRelease(at time: VirtualTime, in world: inout WorldState) throws(SimulationError) {
-    let version = FixtureWorld.version(at: time)
-    guard world.app.version != version else { return }
-    var app = world.app
-    app.version = version
-    _ = try world.applyWithoutLog(.setApp(app))
+    let offered = offeredApp(at: time)
+    guard world.app.version != offered.version else { return }
+    _ = try world.applyWithoutLog(.setApp(offered))
   }
 
   /// Asks for each type the device can get, in order; the others are skipped, as an app that

@@ -96,8 +96,6 @@ extension WorldState {
       throw SimulationError("\(event.summary) gave no token")
     }
     let issued = tokens[index]
-    var url: String?
-    if case .linkOut(let full) = issued.source { url = full }
-    return Sample(name: name, token: issued.token, raw: issued.raw, url: url, summary: summary)
+    return Sample(name: name, token: issued.token, raw: issued.raw, url: issued.linkOutURL, summary: summary)
   }
 }

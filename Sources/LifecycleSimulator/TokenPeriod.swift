@@ -29,8 +29,9 @@ public enum TokenSource: Hashable, Sendable {
   case customLink(periodId: Int)
   /// `ExternalPurchase.presentNoticeSheet()`: a plain token.
   case noticeSheet
-  /// `ExternalPurchaseLink.open()`: a plain token appended to this URL.
-  case linkOut(url: String)
+  /// `ExternalPurchaseLink.open()`: a plain token, for the app to open this destination with the
+  /// token appended (the full URL is `IssuedToken.linkOutURL`).
+  case linkOut(destination: String)
 }
 
 /// A token the simulated StoreKit handed to the app, with the context QA and backends need.
@@ -52,6 +53,14 @@ public struct IssuedToken: Hashable, Sendable, Identifiable {
   /// The token string exactly as handed out: Apple's canonical encoding of `token`. Encoded when
   /// asked, not kept: most bulk runs write it once, straight from the token (issue 26).
   public var raw: String { TokenEncoder().encode(token) }
+
+  /// The URL a link-out token opened: its destination with `externalPurchaseToken` and `bundleId`
+  /// appended (SPEC 3); nil for other tokens. Built when asked, as `raw` is: bulk runs never
+  /// read it, and building it cost as much as minting the token (issue 26).
+  public var linkOutURL: String? {
+    guard case .linkOut(let destination) = source else { return nil }
+    return WorldState.linkOutURL(destination: destination, token: raw, bundleId: token.bundleId)
+  }
 
   public var periodId: Int? {
     if case .customLink(let periodId) = source { return periodId }

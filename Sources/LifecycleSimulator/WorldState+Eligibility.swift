@@ -5,26 +5,56 @@ extension WorldState {
   /// Why `ExternalPurchaseCustomLink` would throw on `device` (or `isEligible` be false); nil when it would not.
   /// With a `type`, also the OS and region rules for that token type.
   public func customLinkIneligibility(on device: Device, type: CustomLinkTokenType? = nil) -> Ineligibility? {
-    if rules.osGating {
-      let required =
-        type == .inApp || type == .linkOut
-        ? device.platform.perTransactionTokenMinimum : device.platform.customLinkMinimum
-      if device.osVersion < required {
-        let api = type?.tokenCallName ?? "ExternalPurchaseCustomLink"
-        return .osTooOld(platform: device.platform, version: device.osVersion, required: required, api: api)
-      }
+    let perTransaction = type == .inApp || type == .linkOut
+    if !customLinkOSAllows(device, perTransaction: perTransaction) {
+      let api = type?.tokenCallName ?? "ExternalPurchaseCustomLink"
+      return .osTooOld(
+        platform: device.platform, version: device.osVersion,
+        required: Self.customLinkOSMinimum(device.platform, perTransaction: perTransaction), api: api)
     }
     if rules.eligibilityChecks, let reason = customLinkProgramIneligibility(on: device) { return reason }
-    if rules.typeRegionGating, let type {
-      let offered =
-        type == .inApp || type == .linkOut
-        ? (rules.perTransactionInBrazil ? StorefrontSets.perTransaction : StorefrontSets.perTransactionJapan)
-        : StorefrontSets.acquisitionAndServices
-      if !offered.contains(device.storefront) {
-        return .typeNotOffered(type: type, storefront: device.storefront)
-      }
+    if let type, !customLinkRegionAllows(device, perTransaction: perTransaction) {
+      return .typeNotOffered(type: type, storefront: device.storefront)
     }
     return nil
+  }
+
+  /// The types `ExternalPurchaseCustomLink.token(for:)` would hand out on `device`: for each type,
+  /// exactly when `customLinkIneligibility(on:type:)` is nil. The program rules, the same for
+  /// every type, are asked once: a generator asks for all four per device (issue 26).
+  public func customLinkTypesOffered(on device: Device) -> CustomLinkTypesOffered {
+    if rules.eligibilityChecks, customLinkProgramIneligibility(on: device) != nil { return [] }
+    var offered: CustomLinkTypesOffered = []
+    if customLinkOSAllows(device, perTransaction: false),
+      customLinkRegionAllows(device, perTransaction: false)
+    {
+      offered.formUnion([.acquisition, .services])
+    }
+    if customLinkOSAllows(device, perTransaction: true), customLinkRegionAllows(device, perTransaction: true)
+    {
+      offered.formUnion([.inApp, .linkOut])
+    }
+    return offered
+  }
+
+  /// The OS rule of SPEC 5: per-transaction types (IN_APP, LINK_OUT) need a newer OS than the others.
+  private func customLinkOSAllows(_ device: Device, perTransaction: Bool) -> Bool {
+    !rules.osGating
+      || device.osVersion >= Self.customLinkOSMinimum(device.platform, perTransaction: perTransaction)
+  }
+
+  private static func customLinkOSMinimum(_ platform: Platform, perTransaction: Bool) -> OSVersion {
+    perTransaction ? platform.perTransactionTokenMinimum : platform.customLinkMinimum
+  }
+
+  /// The region rule of SPEC 5: each kind of type is offered in its own storefronts.
+  private func customLinkRegionAllows(_ device: Device, perTransaction: Bool) -> Bool {
+    guard rules.typeRegionGating else { return true }
+    let offered =
+      perTransaction
+      ? (rules.perTransactionInBrazil ? StorefrontSets.perTransaction : StorefrontSets.perTransactionJapan)
+      : StorefrontSets.acquisitionAndServices
+    return offered.contains(device.storefront)
   }
 
   /// The storefront, payment, entitlement and region-key rules behind `isEligible` (SPEC 6).

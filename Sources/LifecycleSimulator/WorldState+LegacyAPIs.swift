@@ -38,11 +38,11 @@ extension WorldState {
         "no link-out destination for storefront \(device.storefront) in the Info.plist keys that "
           + "\(device.platform.rawValue) \(device.osVersion) knows")
     }
-    // Mint first so the URL can carry the token, then record the full URL as its source.
-    let index = mintToken(device: device, source: .linkOut(url: destination), isRefresh: false, log: &log)
-    let fullURL = Self.linkOutURL(destination: destination, token: tokens[index].raw, bundleId: app.bundleId)
-    tokens[index].source = .linkOut(url: fullURL)
-    log.add(.token, "opens \(fullURL)")
+    // The token keeps the destination; the URL with the token appended is built when read
+    // (`IssuedToken.linkOutURL`), the bundle id being the token's, which is the app's.
+    let index = mintToken(
+      device: device, source: .linkOut(destination: destination), isRefresh: false, log: &log)
+    log.add(.token, "opens \(tokens[index].linkOutURL ?? destination)")
     return .token(index: index)
   }
 

@@ -105,8 +105,7 @@ struct RunState<Tokens: TokenEngine> {
   }
 
   func tokenRecord(_ issued: IssuedToken, disposition: TokenDisposition?) -> TokenRecord {
-    var url: String?
-    if case .linkOut(let opened) = issued.source { url = opened }
+    let url = issued.linkOutURL
     return TokenRecord(
       raw: issued.raw, token: issued.token, customer: issued.customerId, device: issued.deviceId,
       periodOrdinal: issued.periodId.map { world.periods[$0].ordinal }, isRefresh: issued.isRefresh,

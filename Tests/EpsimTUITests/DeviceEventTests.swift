@@ -67,7 +67,7 @@ struct DeviceEventTests {
     state.type("iS")
     #expect(state.selectedIssuedToken?.source == .noticeSheet)
     state.type("o")
-    guard case .linkOut(let url) = state.selectedIssuedToken?.source else {
+    guard let url = state.selectedIssuedToken?.linkOutURL else {
       Issue.record("link-out should select a link-out token")
       return
     }

@@ -294,7 +294,7 @@ struct QASessionTests {
     #expect(state.type("L").isEmpty, "a custom link token has no URL")
     #expect(state.status?.text.contains("no link-out URL") == true)
     state.type("o")
-    guard case .linkOut(let url) = state.selectedIssuedToken?.source else {
+    guard let url = state.selectedIssuedToken?.linkOutURL else {
       Issue.record("o makes a link-out token")
       return
     }

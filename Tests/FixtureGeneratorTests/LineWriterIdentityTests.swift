@@ -59,7 +59,9 @@ struct LineWriterIdentityTests {
         appAppleId: 5, bundleId: "c", tokenCreationDate: 6, externalPurchaseId: "z", tokenType: .acquisition,
         extraFields: [JSONMember(name: "future", value: .array([.bool(true), .null, .string("q\"")]))]),
     ]
-    let sources: [TokenSource] = [.customLink(periodId: 3), .noticeSheet, .linkOut(url: "https://x/?a=\"")]
+    let sources: [TokenSource] = [
+      .customLink(periodId: 3), .noticeSheet, .linkOut(destination: "https://x/?a=\""),
+    ]
     let states: [TokenState] = [.active, .expired, .noExpiry]
     var items: [GeneratedToken] = []
     for (index, token) in tokens.enumerated() {
@@ -83,7 +85,7 @@ struct LineWriterIdentityTests {
   }
 
   @Test func quotedLiteralsAreTheQuotedRawValues() {
-    for source in [TokenSource.customLink(periodId: 0), .noticeSheet, .linkOut(url: "u")] {
+    for source in [TokenSource.customLink(periodId: 0), .noticeSheet, .linkOut(destination: "u")] {
       #expect(source.quotedAPIName.description == JSONText.quoted(source.apiName))
     }
     for request in TypedTokenRequest.allCases {

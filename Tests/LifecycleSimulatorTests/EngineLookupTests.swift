@@ -113,6 +113,51 @@ struct EngineLookupTests {
     #expect(keys.lookup.customLinkRegions.contains("it") && entitlements.allowedRegionsLookup.contains("br"))
   }
 
+  /// `customLinkTypesOffered` holds a type exactly when `customLinkIneligibility(on:type:)` is nil,
+  /// across the rules that shape the answer, platforms, OS versions, storefronts and payments.
+  @Test func customLinkTypesOfferedAnswerAsEachTypeAlone() {
+    var checked = 0
+    for (osGating, eligibilityChecks, typeRegionGating, inBrazil) in [
+      (true, true, true, true), (true, true, true, false), (false, true, true, true),
+      (true, false, true, true), (true, true, false, true), (false, false, false, false),
+    ] {
+      var rules = LifecycleRules.preset(.production)
+      rules.osGating = osGating
+      rules.eligibilityChecks = eligibilityChecks
+      rules.typeRegionGating = typeRegionGating
+      rules.perTransactionInBrazil = inBrazil
+      for entitled in [true, false] {
+        var app = DemoWorld.app
+        app.entitlements.externalPurchaseLink = entitled
+        app.entitlements.externalPurchaseLinkStreaming = false
+        app.entitlements.customPurchaseLinkAllowedRegions = entitled ? ["jp", "br"] : []
+        for canPay in [true, false] {
+          let world = WorldState(
+            now: 0, rules: rules, app: app, seed: 1, customers: [Customer(id: "c", canMakePayments: canPay)])
+          for platform in Platform.allCases {
+            for version in [
+              OSVersion(15, 0), OSVersion(17, 4), OSVersion(18, 1), OSVersion(26, 0), OSVersion(27, 2),
+            ] {
+              for storefront in ["nl", "de", "jp", "br", "us", "kr", "ch"] {
+                let device = Device(
+                  id: "d", customerId: "c", platform: platform, osVersion: version, storefront: storefront)
+                let offered = world.customLinkTypesOffered(on: device)
+                for type in CustomLinkTokenType.allCases {
+                  #expect(
+                    offered.offers(type) == (world.customLinkIneligibility(on: device, type: type) == nil),
+                    "\(type.rawValue) on \(platform.rawValue) \(version) in \(storefront), pay \(canPay)")
+                  if offered.offers(type) { checked += 1 }
+                }
+              }
+            }
+          }
+        }
+      }
+    }
+    // Both answers occur: the matrix is not all refusals.
+    #expect(checked > 0)
+  }
+
   /// `hasLinkOutDestination` is `destinations(for:)` being non-empty.
   @Test func linkOutDestinationLookupAnswersAsTheList() {
     var app = DemoWorld.app

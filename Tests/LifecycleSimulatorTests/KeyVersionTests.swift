@@ -144,11 +144,3 @@ struct KeyVersionTests {
     #expect(mixed.tokens[single].linkOutURL?.hasPrefix("https://example.com/single?") == true)
   }
 }
-
-extension IssuedToken {
-  /// The URL a link-out opened, or nil for other tokens.
-  fileprivate var linkOutURL: String? {
-    if case .linkOut(let url) = source { return url }
-    return nil
-  }
-}

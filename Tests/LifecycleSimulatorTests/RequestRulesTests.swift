@@ -87,7 +87,7 @@ struct RequestRulesTests {
     world.app.infoPlist.linkDestinations = ["nl": "https://example.com/buy"]
     try world.run(.install(device: "a1"))
     guard case .legacy(.token(let index)) = try world.run(.openLinkOut(device: "a1", url: nil)),
-      case .linkOut(let url) = world.tokens[index].source
+      let url = world.tokens[index].linkOutURL
     else {
       Issue.record("link-out should give a token")
       return
