@@ -21,6 +21,13 @@ struct LifeRunner: Sendable {
     }
   }
 
+  /// The version the App Store offers at `time`, read without copying its app (a copy retains
+  /// each of the configuration's lists).
+  func offeredVersion(at time: VirtualTime) -> String {
+    let number = FixtureWorld.releaseNumber(at: time)
+    return number < releasedApps.count ? releasedApps[number].version : FixtureWorld.version(number: number)
+  }
+
   /// The app the App Store offers at `time`.
   func offeredApp(at time: VirtualTime) -> AppConfiguration {
     let number = FixtureWorld.releaseNumber(at: time)
@@ -61,7 +68,7 @@ struct LifeRunner: Sendable {
       case .uninstall:
         _ = try world.applyWithoutLog(.uninstall(device: deviceId))
       case .update:
-        _ = try world.applyWithoutLog(.update(device: deviceId, version: offeredApp(at: action.time).version))
+        _ = try world.applyWithoutLog(.update(device: deviceId, version: offeredVersion(at: action.time)))
       case .firstLaunch:
         let offer = offers[index] ?? DeviceOffers(deviceAt: index, in: world)
         offers[index] = offer
@@ -87,9 +94,8 @@ struct LifeRunner: Sendable {
 
   /// Installs take the version the App Store offers at that moment.
   private func offerCurrentRelease(at time: VirtualTime, in world: inout WorldState) throws(SimulationError) {
-    let offered = offeredApp(at: time)
-    guard world.app.version != offered.version else { return }
-    _ = try world.applyWithoutLog(.setApp(offered))
+    guard world.app.version != offeredVersion(at: time) else { return }
+    _ = try world.applyWithoutLog(.setApp(offeredApp(at: time)))
   }
 
   /// Asks for each type the device can get, in order; the others are skipped, as an app that
