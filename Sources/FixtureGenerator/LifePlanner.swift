@@ -62,7 +62,7 @@ struct LifePlanner {
       let time = firstInstall + random.offset(in: 0..<(end - firstInstall))
       actions.add(time, device: 0, .moveStorefront(Population.storefronts.draw(using: &random)))
     }
-    return CustomerLife(customer: customer, devices: devices, actions: actions.sorted(before: end))
+    return CustomerLife(customer: customer, devices: devices, actions: actions.takeSorted(before: end))
   }
 
   private func planDevices(customerId: String, storefront: String, random: inout SeededGenerator) -> [Device]
@@ -158,11 +158,13 @@ struct ActionList {
     actions.append(PlannedAction(time: time, sequence: actions.count, deviceIndex: device, kind: kind))
   }
 
-  /// The actions before `end`, by time, ties in planning order.
-  func sorted(before end: VirtualTime) -> [PlannedAction] {
+  /// The actions before `end`, by time, ties in planning order; the list is left empty.
+  mutating func takeSorted(before end: VirtualTime) -> [PlannedAction] {
     // Sorted in place, then cut at `end`: the same actions in the same order as filtering first
-    // (sequences are unique, so the order is total), with one array instead of two.
-    var sorted = actions
+    // (sequences are unique, so the order is total), with one array instead of two. The array is
+    // taken out of the list, leaving it empty, so that sorting does not copy it (issue 26).
+    var sorted: [PlannedAction] = []
+    swap(&sorted, &actions)
     sorted.sort { $0.time != $1.time ? $0.time < $1.time : $0.sequence < $1.sequence }
     if let cut = sorted.firstIndex(where: { $0.time >= end }) { sorted.removeSubrange(cut...) }
     return sorted
