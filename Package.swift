@@ -268,7 +268,7 @@ let package = Package(
       dependencies: [
         "ScenarioLanguage", "LifecycleSimulator", "ExternalPurchaseTokens", "AppStoreCommerce",
         "AppleWireTypes", "WorldCommands",
-        "CommerceSimulation",
+        "CommerceSimulation", "SharedTestSupport",
       ],
       exclude: ["Fixtures"]),
     .testTarget(
@@ -279,6 +279,7 @@ let package = Package(
       dependencies: [
         "EpsimTUI", "TerminalEffects", "LifecycleSimulator", "ScenarioLanguage", "TextFrame",
         "FrameSnapshotTesting", "AppStoreCommerce", "CommerceSimulation", "WorldCommands",
+        "SharedTestSupport",
       ],
       exclude: ["Snapshots"]),
     .testTarget(
@@ -290,7 +291,7 @@ let package = Package(
       name: "MockAppleTestSupport",
       dependencies: [
         "MockAppleServer", "MockAppleHTTP", "AppleNotifications", "AppleSigning", "AppStoreCommerce",
-        "CommerceSimulation", "LifecycleSimulator",
+        "CommerceSimulation", "LifecycleSimulator", "SharedTestSupport",
         .product(name: "Crypto", package: "swift-crypto"),
         .product(name: "X509", package: "swift-certificates"),
         .product(name: "Hummingbird", package: "hummingbird"),
@@ -299,6 +300,9 @@ let package = Package(
         .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
       ],
       path: "Tests/MockAppleTestSupport"),
+    // Scenario setup lines and loopback HTTP shared by the test suites of several modules; Foundation
+    // only, not a product.
+    .target(name: "SharedTestSupport", path: "Tests/SharedTestSupport"),
     .testTarget(name: "AppleWireTypesTests", dependencies: ["AppleWireTypes"]),
     .testTarget(
       name: "AppleSigningTests",
@@ -348,13 +352,14 @@ let package = Package(
     // Run the built binaries; depending on the executables makes SwiftPM build them first.
     .testTarget(
       name: "EpsimCLITests",
-      dependencies: ["epsim", "ExternalPurchaseTokens", "TokenCorpus", "AppleSigning"],
+      dependencies: ["epsim", "ExternalPurchaseTokens", "TokenCorpus", "AppleSigning", "SharedTestSupport"],
       exclude: ["Golden"]),
     // The built `epsim` and the probe in a real terminal (tmux).
     .testTarget(
       name: "TerminalEndToEndTests",
       dependencies: [
-        "terminal-probe", "epsim", "AppleSigning", .product(name: "Crypto", package: "swift-crypto"),
+        "terminal-probe", "epsim", "AppleSigning", "SharedTestSupport",
+        .product(name: "Crypto", package: "swift-crypto"),
       ]),
   ]
 )

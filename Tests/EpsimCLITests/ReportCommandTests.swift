@@ -1,19 +1,18 @@
 import Foundation
+import SharedTestSupport
 import Testing
 
 @Suite("epsim report: plan and check")
 struct ReportCommandTests {
   /// Production: alice installs, gets a refreshed SERVICES token, a day passes.
-  static let scenario = """
-    environment production
-    app com.example.shop id 1234567890 version 1.0 custom-link-regions nl
-    device alice.iphone iOS 18.2 storefront nl
-    install alice.iphone
-    request SERVICES on alice.iphone
-    force-refresh
-    request SERVICES on alice.iphone  expect refreshed id
-    advance 1d
-    """
+  static let scenario =
+    ScenarioSetup.aliceInTheNetherlands(
+      "production", bundle: "com.example.shop", version: "1.0", installed: true) + """
+      request SERVICES on alice.iphone
+      force-refresh
+      request SERVICES on alice.iphone  expect refreshed id
+      advance 1d
+      """
 
   /// A temporary folder with the scenario, removed by the caller.
   private func folder(scenario: String = Self.scenario) throws -> URL {
