@@ -77,7 +77,7 @@ let package = Package(
       name: "ScenarioLanguage",
       dependencies: [
         "LifecycleSimulator", "ExternalPurchaseTokens", "AppStoreCommerce", "CommerceSimulation",
-        "WorldCommands", "StoreKitConfig", "AppleWireTypes",
+        "WorldCommands", "StoreKitConfig", "AppleWireTypes", "IndentedJSON",
       ]),
     // The one command type every door builds (scenario lines, the control API, the UI), its limits,
     // its control API JSON and the engine events it stands for.
@@ -90,7 +90,11 @@ let package = Package(
     // `.storekit` files (SPEC-STOREKIT-CONFIG) to the catalog and settings of AppStoreCommerce, and back.
     .target(
       name: "StoreKitConfig",
-      dependencies: ["AppStoreCommerce", "AppleWireTypes", "ExternalPurchaseTokens", "LifecycleSimulator"]),
+      dependencies: [
+        "AppStoreCommerce", "AppleWireTypes", "ExternalPurchaseTokens", "IndentedJSON", "LifecycleSimulator",
+      ]),
+    // One writer of indented JSON text in two styles: epsim's documents and Xcode's `.storekit`.
+    .target(name: "IndentedJSON", dependencies: ["ExternalPurchaseTokens"]),
     // The App Store beside the token world on one clock: purchases through the world's customers
     // and devices, for `epsim run`, the terminal UI and `epsim serve`.
     .target(
