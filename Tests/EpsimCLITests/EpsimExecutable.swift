@@ -50,12 +50,15 @@ enum EpsimExecutable {
   static let repository = URL(fileURLWithPath: #filePath)
     .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
-  /// Runs `epsim` with `arguments` in the repository root, feeding `input` on standard input.
+  /// Runs `epsim` with `arguments` in the repository root, feeding `input` on standard input,
+  /// with `environment` added to this process's.
   ///
   /// Input and outputs go through temporary files, not pipes, so a large output can never
   /// fill a pipe and deadlock the test.
-  static func run(_ arguments: [String], input: String = "") throws -> Outcome {
-    try run(program: try locate(), arguments, input: input)
+  static func run(_ arguments: [String], input: String = "", environment: [String: String] = [:]) throws
+    -> Outcome
+  {
+    try run(program: try locate(), arguments, input: input, environment: environment)
   }
 
   /// Runs any `program` the same way, in `directory` (the repository by default), with

@@ -24,7 +24,7 @@ struct ServeAccessTests {
 
   @Test func aBadTokenIsRefusedWithoutBeingRepeated() throws {
     let fromEnvironment = try EpsimExecutable.run(
-      program: try EpsimExecutable.locate(), ["serve", "--port", "0"],
+      ["serve", "--port", "0"],
       environment: ["EPSIM_CONTROL_TOKEN": "tiny-tok"])
     #expect(fromEnvironment.status == 2)
     #expect(
@@ -113,7 +113,7 @@ struct ServeAccessTests {
   /// A key that cannot be written safely is not printed instead: the server stops, says why.
   @Test func aKeyThatCannotBeWrittenStopsTheServerWithoutPrintingIt() throws {
     let outcome = try EpsimExecutable.run(
-      program: try EpsimExecutable.locate(), ["serve", "--port", "0"],
+      ["serve", "--port", "0"],
       environment: ["TMPDIR": "/nonexistent-epsim-\(UUID().uuidString)"])
     #expect(outcome.status == 2)
     #expect(outcome.standardOutput.isEmpty, "no banner: the server stopped before announcing itself")
