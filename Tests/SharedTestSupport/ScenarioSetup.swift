@@ -13,4 +13,14 @@ public enum ScenarioSetup {
     ]
     return (lines + (installed ? ["install alice.iphone"] : [])).joined(separator: "\n") + "\n"
   }
+
+  /// The start of the purchase tests' worlds: the clock at 2026-03-01T09:00:00Z, then alice's
+  /// iPhone in the US and bob's in `storefront`, both on iOS 26.4.
+  public static func aliceAndBobOnIOS26(bobIn storefront: String) -> String {
+    "start 2026-03-01T09:00:00Z\ndevice alice.iphone iOS 26.4 storefront us\n"
+      + "device bob.iphone iOS 26.4 storefront \(storefront)\n"
+  }
+
+  /// The app installed on alice's and bob's iPhones: a purchase is made in the app.
+  public static let installsOnAliceAndBob = "install alice.iphone\ninstall bob.iphone\n"
 }
