@@ -52,7 +52,7 @@ struct EpsimScenarioEndToEndTests {
     #expect(try run.waitForExit().status == 0)
 
     let result = try CommandRunner.run(ProbeRun.epsimBinary(), ["run", path])
-    #expect(result.status == 0, "\(result.output)\(result.errorOutput)")
+    #expect(result.status == 0, "\(result.standardOutput)\(result.standardError)")
     let text = try String(contentsOfFile: path, encoding: .utf8)
     #expect(text.contains("same period and refreshed id"))
     #expect(text.contains("expect SERVICES expired for alice and ACQUISITION expired for alice"))

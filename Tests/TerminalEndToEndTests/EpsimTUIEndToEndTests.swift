@@ -110,11 +110,11 @@ struct EpsimTUIEndToEndTests {
   @Test func withoutATerminalItExitsTwoAndSaysWhy() throws {
     let result = try CommandRunner.run(ProbeRun.epsimBinary(), [])
     #expect(result.status == 2)
-    #expect(result.output.isEmpty, "nothing reaches the pipe")
-    #expect(result.errorOutput.contains("the terminal UI needs a terminal"))
+    #expect(result.standardOutput.isEmpty, "nothing reaches the pipe")
+    #expect(result.standardError.contains("the terminal UI needs a terminal"))
     let explicit = try CommandRunner.run(ProbeRun.epsimBinary(), ["tui"])
     #expect(explicit.status == 2)
-    #expect(explicit.output.isEmpty)
+    #expect(explicit.standardOutput.isEmpty)
   }
 
   @Test func copyPutsTheSelectedTokenOnTheClipboard() throws {

@@ -83,15 +83,15 @@ struct TerminalRestoreTests {
   @Test func refusesToDrawWithoutATerminal() throws {
     let result = try CommandRunner.run(ProbeBinary.url(), [])
     #expect(result.status == 2)
-    #expect(result.output.isEmpty)
-    #expect(result.errorOutput.contains("standard input and output must be a terminal"))
+    #expect(result.standardOutput.isEmpty)
+    #expect(result.standardError.contains("standard input and output must be a terminal"))
   }
 
   @Test func badArgumentsAreAUsageError() throws {
     let result = try CommandRunner.run(ProbeBinary.url(), ["--tick-ms", "soon"])
     #expect(result.status == 2)
-    #expect(result.errorOutput.contains("--tick-ms needs a positive number of milliseconds"))
-    #expect(result.errorOutput.contains("usage: terminal-probe"))
+    #expect(result.standardError.contains("--tick-ms needs a positive number of milliseconds"))
+    #expect(result.standardError.contains("usage: terminal-probe"))
   }
 
   /// The settings after the run equal those before it, and differ from those during it, so the

@@ -125,8 +125,8 @@ final class TmuxSession {
     let result = try CommandRunner.run(
       tmux, ["-L", socketName, "-f", "/dev/null"] + arguments, environment: environment)
     guard result.status == 0 else {
-      throw Failure(description: "tmux \(arguments.joined(separator: " ")) failed: \(result.errorOutput)")
+      throw Failure(description: "tmux \(arguments.joined(separator: " ")) failed: \(result.standardError)")
     }
-    return result.output
+    return result.standardOutput
   }
 }
