@@ -61,9 +61,9 @@ package struct CommerceControlRoutes: Sendable {
   private func apply(_ request: Request) async -> Response {
     let step: CommerceStep
     switch await ControlCommandBody.command(of: request, limit: server.configuration.maximumBodyBytes) {
-    case .failure(let refusal): return refusal
-    case .success(.commerce(let decoded)): step = decoded
-    case .success(let command): return JSONResponse.make(.badRequest, ControlCommandBody.wrongRoute(command))
+    case .refused(let refusal): return refusal
+    case .command(.commerce(let decoded)): step = decoded
+    case .command(let command): return JSONResponse.make(.badRequest, ControlCommandBody.wrongRoute(command))
     }
     do {
       let events = try await server.state.apply(step)

@@ -50,10 +50,10 @@ package struct ControlRoutes: Sendable {
   private func apply(_ request: Request) async -> Response {
     let command: WorldCommand
     switch await ControlCommandBody.command(of: request, limit: server.configuration.maximumBodyBytes) {
-    case .failure(let refusal): return refusal
-    case .success(.commerce(let step)):
+    case .refused(let refusal): return refusal
+    case .command(.commerce(let step)):
       return JSONResponse.make(.badRequest, ControlCommandBody.wrongRoute(.commerce(step)))
-    case .success(let decoded): command = decoded
+    case .command(let decoded): command = decoded
     }
     let before = await server.state.world
     do {

@@ -67,7 +67,7 @@ extension TestServer {
   /// (`store`, the app installed) or on the demo world alone; `body` gets both.
   package static func withWebhook(
     rules: LifecycleRules = .production, store: Bool = true,
-    _ body: (TestServer, WebhookReceiver) async throws -> Void
+    _ body: sending (TestServer, WebhookReceiver) async throws -> Void
   ) async throws {
     let receiver = WebhookReceiver()
     try await receiver.serve { hook in
