@@ -77,7 +77,7 @@ let package = Package(
       name: "ScenarioLanguage",
       dependencies: [
         "LifecycleSimulator", "ExternalPurchaseTokens", "AppStoreCommerce", "CommerceSimulation",
-        "WorldCommands", "StoreKitConfig", "AppleWireTypes",
+        "WorldCommands", "StoreKitConfig", "AppleWireTypes", "IndentedJSON",
       ]),
     // The one command type every door builds (scenario lines, the control API, the UI), its limits,
     // its control API JSON and the engine events it stands for.
@@ -90,7 +90,11 @@ let package = Package(
     // `.storekit` files (SPEC-STOREKIT-CONFIG) to the catalog and settings of AppStoreCommerce, and back.
     .target(
       name: "StoreKitConfig",
-      dependencies: ["AppStoreCommerce", "AppleWireTypes", "ExternalPurchaseTokens", "LifecycleSimulator"]),
+      dependencies: [
+        "AppStoreCommerce", "AppleWireTypes", "ExternalPurchaseTokens", "IndentedJSON", "LifecycleSimulator",
+      ]),
+    // One writer of indented JSON text in two styles: epsim's documents and Xcode's `.storekit`.
+    .target(name: "IndentedJSON", dependencies: ["ExternalPurchaseTokens"]),
     // The App Store beside the token world on one clock: purchases through the world's customers
     // and devices, for `epsim run`, the terminal UI and `epsim serve`.
     .target(
@@ -268,7 +272,7 @@ let package = Package(
       dependencies: [
         "ScenarioLanguage", "LifecycleSimulator", "ExternalPurchaseTokens", "AppStoreCommerce",
         "AppleWireTypes", "WorldCommands",
-        "CommerceSimulation",
+        "CommerceSimulation", "SharedTestSupport",
       ],
       exclude: ["Fixtures"]),
     .testTarget(
@@ -279,6 +283,7 @@ let package = Package(
       dependencies: [
         "EpsimTUI", "TerminalEffects", "LifecycleSimulator", "ScenarioLanguage", "TextFrame",
         "FrameSnapshotTesting", "AppStoreCommerce", "CommerceSimulation", "WorldCommands",
+        "SharedTestSupport",
       ],
       exclude: ["Snapshots"]),
     .testTarget(
@@ -290,7 +295,7 @@ let package = Package(
       name: "MockAppleTestSupport",
       dependencies: [
         "MockAppleServer", "MockAppleHTTP", "AppleNotifications", "AppleSigning", "AppStoreCommerce",
-        "CommerceSimulation", "LifecycleSimulator",
+        "CommerceSimulation", "LifecycleSimulator", "SharedTestSupport",
         .product(name: "Crypto", package: "swift-crypto"),
         .product(name: "X509", package: "swift-certificates"),
         .product(name: "Hummingbird", package: "hummingbird"),
@@ -299,6 +304,9 @@ let package = Package(
         .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
       ],
       path: "Tests/MockAppleTestSupport"),
+    // Scenario setup lines and loopback HTTP shared by the test suites of several modules; Foundation
+    // only, not a product.
+    .target(name: "SharedTestSupport", path: "Tests/SharedTestSupport"),
     .testTarget(name: "AppleWireTypesTests", dependencies: ["AppleWireTypes"]),
     .testTarget(
       name: "AppleSigningTests",
@@ -348,13 +356,14 @@ let package = Package(
     // Run the built binaries; depending on the executables makes SwiftPM build them first.
     .testTarget(
       name: "EpsimCLITests",
-      dependencies: ["epsim", "ExternalPurchaseTokens", "TokenCorpus", "AppleSigning"],
+      dependencies: ["epsim", "ExternalPurchaseTokens", "TokenCorpus", "AppleSigning", "SharedTestSupport"],
       exclude: ["Golden"]),
     // The built `epsim` and the probe in a real terminal (tmux).
     .testTarget(
       name: "TerminalEndToEndTests",
       dependencies: [
-        "terminal-probe", "epsim", "AppleSigning", .product(name: "Crypto", package: "swift-crypto"),
+        "terminal-probe", "epsim", "AppleSigning", "SharedTestSupport",
+        .product(name: "Crypto", package: "swift-crypto"),
       ]),
   ]
 )

@@ -5,6 +5,7 @@ comparison of what the library decoded with what the control API says the world 
 import enum
 
 import attr
+import pytest
 from appstoreserverlibrary.api_client import AppStoreServerAPIClient
 from appstoreserverlibrary.models.Environment import Environment
 from appstoreserverlibrary.signed_data_verifier import SignedDataVerifier
@@ -35,6 +36,23 @@ def verifier(server, environment: str, bundle_id=BUNDLE_ID, app_apple_id=APP_APP
     """Apple's verifier as docs/server-reference.md sets it up: epsim's root trusted, online checks off."""
     return SignedDataVerifier([server.root_certificate_der()], False, Environment(environment),
                               bundle_id, app_apple_id)
+
+
+def world_fixtures(world_fixture: str):
+    """The module-scoped `client` and `library` fixtures of a test module, on the world fixture
+    named: Apple's API client and Apple's verifier, each for that world's server and environment."""
+
+    @pytest.fixture(scope="module")
+    def client(request, signing_key):
+        world = request.getfixturevalue(world_fixture)
+        return api_client(world.server, signing_key, world.environment)
+
+    @pytest.fixture(scope="module")
+    def library(request):
+        world = request.getfixturevalue(world_fixture)
+        return verifier(world.server, world.environment)
+
+    return client, library
 
 
 def decoded_fields(model) -> dict:

@@ -3,17 +3,13 @@ weekly subscription (more than 60 transactions, so history takes several pages),
 ends with auto-renew off, a family plan shared with a family member, a failing card in grace
 period, a refund that revokes a subscription and a refunded consumable."""
 
-from epsim_server import EpsimServer, epsim_binary
+from epsim_server import EpsimServer, epsim_binary, world_setup
 from webhook import WebhookReceiver
 
 DAY_MS = 24 * 60 * 60 * 1000
 
 # The products are the scenario's setup; every purchase after that goes over the control API.
-COMMERCE_WORLD = """\
-environment {environment}
-seed 11
-start 2026-03-01T09:00:00Z
-app {bundle_id} id {app_apple_id} version 1.0
+COMMERCE_WORLD = world_setup(11) + """\
 device alice.iphone iOS 26.4 storefront us
 device bob.iphone iOS 26.4 storefront us
 device carol.iphone iOS 26.4 storefront us

@@ -21,13 +21,18 @@ APP_APPLE_ID = 1234567890
 KEY_ID = "2X9R4HXF34"
 ISSUER_ID = "57246542-96fe-1a63-e053-0824d011072a"
 
+
+def world_setup(seed: int, app_options: str = "") -> str:
+    """The first lines of every interop world: environment, seed, start time and the app line
+    (version 1.0, then `app_options`), with `{environment}`, `{bundle_id}` and `{app_apple_id}`
+    left for `EpsimServer` to fill in."""
+    app = "app {bundle_id} id {app_apple_id} version 1.0" + (" " + app_options if app_options else "")
+    return f"environment {{environment}}\nseed {seed}\nstart 2026-03-01T09:00:00Z\n{app}\n"
+
+
 # One world for both environments: a customer in the Netherlands (custom link and notice sheet
 # regions) and one in Japan (IN_APP and LINK_OUT), so every kind of token exists.
-WORLD = """\
-environment {environment}
-seed 7
-start 2026-03-01T09:00:00Z
-app {bundle_id} id {app_apple_id} version 1.0 custom-link-regions nl
+WORLD = world_setup(7, "custom-link-regions nl") + """\
 entitlement allowed-regions jp
 entitlement external-purchase
 plist SKExternalPurchase nl

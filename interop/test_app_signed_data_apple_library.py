@@ -23,16 +23,12 @@ from cryptography import x509
 from cryptography.hazmat.primitives import serialization
 
 from apple_library import assert_same_fields, verifier
-from epsim_server import APP_APPLE_ID, BUNDLE_ID, EpsimServer, epsim_binary
+from epsim_server import APP_APPLE_ID, BUNDLE_ID, EpsimServer, epsim_binary, world_setup
 from webhook import WebhookReceiver
 
 STOREKIT = pathlib.Path(__file__).resolve().parent.parent / "docs/examples/storekit/Newsstand.storekit"
 
-STOREKIT_WORLD = """\
-environment {environment}
-seed 5
-start 2026-03-01T09:00:00Z
-app {bundle_id} id {app_apple_id} version 1.0
+STOREKIT_WORLD = world_setup(5) + """\
 device alice.iphone iOS 26.4 storefront us
 storekit """ + str(STOREKIT) + "\n"
 

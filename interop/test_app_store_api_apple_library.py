@@ -12,7 +12,7 @@ from appstoreserverlibrary.models.Status import Status
 from appstoreserverlibrary.models.TransactionHistoryRequest import (Order, ProductType,
                                                                    TransactionHistoryRequest)
 
-from apple_library import api_client, assert_same_fields, verifier
+from apple_library import assert_same_fields, world_fixtures
 from epsim_server import APP_APPLE_ID, BUNDLE_ID
 
 VERSIONS = [GetTransactionHistoryVersion.V1, GetTransactionHistoryVersion.V2]
@@ -21,14 +21,7 @@ PRODUCT_TYPES = {"Auto-Renewable Subscription": ProductType.AUTO_RENEWABLE,
                  "Consumable": ProductType.CONSUMABLE, "Non-Consumable": ProductType.NON_CONSUMABLE}
 
 
-@pytest.fixture(scope="module")
-def client(commerce_world, signing_key):
-    return api_client(commerce_world.server, signing_key, commerce_world.environment)
-
-
-@pytest.fixture(scope="module")
-def library(commerce_world):
-    return verifier(commerce_world.server, commerce_world.environment)
+client, library = world_fixtures("commerce_world")
 
 
 def page_through(client, any_id, request, version=GetTransactionHistoryVersion.V2):

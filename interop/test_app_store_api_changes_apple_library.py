@@ -12,19 +12,12 @@ from appstoreserverlibrary.models.MassExtendRenewalDateRequest import MassExtend
 from appstoreserverlibrary.models.TransactionHistoryRequest import (Order, TransactionHistoryRequest)
 from appstoreserverlibrary.models.UpdateAppAccountTokenRequest import UpdateAppAccountTokenRequest
 
-from apple_library import api_client, assert_same_fields, verifier
+from apple_library import assert_same_fields, world_fixtures
 from commerce_world import DAY_MS, ERIN_TOKEN
 from epsim_server import APP_APPLE_ID, BUNDLE_ID
 
 
-@pytest.fixture(scope="module")
-def client(changing_commerce_world, signing_key):
-    return api_client(changing_commerce_world.server, signing_key, changing_commerce_world.environment)
-
-
-@pytest.fixture(scope="module")
-def library(changing_commerce_world):
-    return verifier(changing_commerce_world.server, changing_commerce_world.environment)
+client, library = world_fixtures("changing_commerce_world")
 
 
 def _subscription(world, customer, group):

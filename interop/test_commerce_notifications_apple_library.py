@@ -7,7 +7,7 @@ import pytest
 from appstoreserverlibrary.models.NotificationHistoryRequest import NotificationHistoryRequest
 from appstoreserverlibrary.models.NotificationTypeV2 import NotificationTypeV2
 
-from apple_library import api_client, assert_same_fields, verifier
+from apple_library import assert_same_fields, world_fixtures
 from commerce_world import CUSTOMERS
 from epsim_server import APP_APPLE_ID, BUNDLE_ID
 
@@ -15,14 +15,7 @@ from epsim_server import APP_APPLE_ID, BUNDLE_ID
 LATER_FIELDS = {"signedDate", "revocationDate", "revocationReason", "revocationType", "revocationPercentage"}
 
 
-@pytest.fixture(scope="module")
-def library(commerce_world):
-    return verifier(commerce_world.server, commerce_world.environment)
-
-
-@pytest.fixture(scope="module")
-def client(commerce_world, signing_key):
-    return api_client(commerce_world.server, signing_key, commerce_world.environment)
+client, library = world_fixtures("commerce_world")
 
 
 @pytest.fixture(scope="module")

@@ -17,17 +17,13 @@ from appstoreserverlibrary.models.Environment import Environment
 from appstoreserverlibrary.signed_data_verifier import SignedDataVerifier
 
 from apple_library import api_client
-from epsim_server import APP_APPLE_ID, BUNDLE_ID, EpsimServer, epsim_binary
+from epsim_server import APP_APPLE_ID, BUNDLE_ID, EpsimServer, epsim_binary, world_setup
 from webhook import WebhookReceiver
 
 HOUR_MS = 60 * 60 * 1000
 REPORTS = "/externalPurchase/v1/reports"
 
-STATE_WORLD = """\
-environment {environment}
-seed 5
-start 2026-03-01T09:00:00Z
-app {bundle_id} id {app_apple_id} version 1.0 custom-link-regions nl
+STATE_WORLD = world_setup(5, "custom-link-regions nl") + """\
 entitlement external-purchase
 plist SKExternalPurchase nl
 device alice.iphone iOS 18.2 storefront nl

@@ -2,14 +2,14 @@ import HTTPTypes
 import Hummingbird
 import MockAppleHTTP
 
-extension APIAdmission {
-  /// `check`, then Apple's own limit for the endpoint when `--apple-rate-limits` asks for it: 429
+extension ServerContext {
+  /// `admit`, then Apple's own limit for the endpoint when `--apple-rate-limits` asks for it: 429
   /// with `Retry-After` (UNIX milliseconds, SPEC-APPSTORE 4.2).
-  package func check(_ request: Request, _ endpoint: AppStoreEndpoint, sandbox: Bool, rates: AppleRateCounter)
+  package func admit(_ request: Request, _ endpoint: AppStoreEndpoint, sandbox: Bool, rates: AppleRateCounter)
     async
     -> Response?
   {
-    if let refusal = await check(request) { return refusal }
+    if let refusal = await admit(request) { return refusal }
     guard let limits = configuration.appleRateLimits,
       let retryAt = rates.admit(endpoint, sandbox: sandbox, limits: limits, now: configuration.clock())
     else { return nil }

@@ -12,14 +12,10 @@ import MockAppleHTTP
 /// API: production at the root, sandbox under `/sandbox`. The world's App Store runs in one
 /// environment; the other host answers as Apple's would for data it has never seen.
 package struct AppStoreRoutes: Sendable {
-  package let state: MockAppleState
-  package let configuration: ServerConfiguration
+  package let server: ServerContext
   package let office = AppStoreBackOffice()
 
-  package init(state: MockAppleState, configuration: ServerConfiguration) {
-    self.state = state
-    self.configuration = configuration
-  }
+  package init(_ server: ServerContext) { self.server = server }
 
   /// A handler of one endpoint: the request, its path parameters and the App Store it sees.
   package typealias Handler = @Sendable (Request, Parameters, AppStoreView) async throws -> Response
@@ -44,15 +40,15 @@ package struct AppStoreRoutes: Sendable {
     _ request: Request, _ parameters: Parameters, _ endpoint: AppStoreEndpoint, sandbox: Bool,
     _ handler: Handler
   ) async -> Response {
-    if let refusal = await APIAdmission(state: state, configuration: configuration).check(
+    if let refusal = await server.admit(
       request, endpoint, sandbox: sandbox, rates: office.rates)
     {
       return refusal
     }
-    let (commerce, app) = await state.appStoreSnapshot()
+    let (commerce, app) = await server.state.appStoreSnapshot()
     let view = AppStoreView(
       commerce: commerce, app: app, serves: (commerce.settings.environment == .sandbox) == sandbox,
-      office: office, signer: SignedCommerceData(authority: state.authority))
+      office: office, signer: SignedCommerceData(authority: server.state.authority))
     let response: Response
     do {
       response = try await handler(request, parameters, view)
@@ -64,10 +60,10 @@ package struct AppStoreRoutes: Sendable {
     }
     // A call that changed the App Store (an extension, a new account token) sends what it caused,
     // as a control event does: RENEWAL_EXTENDED, a mass extension's SUMMARY.
-    if request.method != .get { _ = try? await NotificationDispatcher(state: state).deliverDue() }
+    if request.method != .get { _ = try? await NotificationDispatcher(state: server.state).deliverDue() }
     // Beside the transaction in the terminal UI: each call naming a transaction in its path.
     if let id = parameters.get("id"), transactionNumber(id) != nil {
-      await state.noteAPICall(
+      await server.state.noteAPICall(
         "\(request.method) \(endpoint.name) (\(response.status.code))\(sandbox ? " sandbox" : "")",
         transactionIds: [id])
     }
@@ -78,7 +74,7 @@ package struct AppStoreRoutes: Sendable {
 extension AppStoreRoutes {
   /// The request body, limited in size.
   package func bodyData(_ request: Request) async throws -> Data {
-    switch await LimitedRequestBody.data(of: request, limit: configuration.maximumBodyBytes) {
+    switch await LimitedRequestBody.data(of: request, limit: server.configuration.maximumBodyBytes) {
     case .failure(.tooLarge(let limit)):
       throw AppStoreAPIError(
         .contentTooLarge, GeneralErrorCode.bodyTooLarge, "BodyTooLarge", "over \(limit) bytes")

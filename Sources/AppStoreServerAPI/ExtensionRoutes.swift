@@ -66,7 +66,7 @@ extension AppStoreRoutes {
     }
     let events: [CommerceDomainEvent]
     do {
-      events = try await state.apply(.extendRenewalDate(originalTransactionId: id, days: fields.days))
+      events = try await server.state.apply(.extendRenewalDate(originalTransactionId: id, days: fields.days))
     } catch {
       // The clock moved between the check and the change: the subscription is no longer eligible.
       throw AppStoreAPIError(.forbidden, 4_030_004, "SubscriptionExtensionIneligibleError", error.message)
@@ -121,7 +121,7 @@ extension AppStoreRoutes {
         productId: productId, extendByDays: fields.days, reasonCode: fields.reason,
         requestIdentifier: fields.requestIdentifier, storefronts: storefronts)
       do {
-        _ = try await state.apply(.extendRenewalDates(massRequest))
+        _ = try await server.state.apply(.extendRenewalDates(massRequest))
       } catch {
         throw AppStoreAPIError.generalBadRequest(error.message)
       }

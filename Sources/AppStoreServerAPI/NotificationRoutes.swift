@@ -9,16 +9,12 @@ import MockAppleHTTP
 /// Notification, Get Test Notification Status and Get Notification History, at the root for
 /// production and under `/sandbox` for sandbox, with the report API's JWT checks.
 package struct NotificationRoutes: Sendable {
-  package let state: MockAppleState
-  package let configuration: ServerConfiguration
-  /// Holds the per-endpoint rate counters shared with the other App Store endpoints.
-  package let office: AppStoreBackOffice
+  /// The other App Store endpoints: their server and the per-endpoint rate counters all share.
+  package let appStore: AppStoreRoutes
 
-  package init(state: MockAppleState, configuration: ServerConfiguration, office: AppStoreBackOffice) {
-    self.state = state
-    self.configuration = configuration
-    self.office = office
-  }
+  package init(_ appStore: AppStoreRoutes) { self.appStore = appStore }
+
+  private var server: ServerContext { appStore.server }
 
   package func register(on router: Router<BasicRequestContext>) {
     for (prefix, environment) in AppleHosts.prefixes {
@@ -44,14 +40,14 @@ package struct NotificationRoutes: Sendable {
     async
     -> Response?
   {
-    await APIAdmission(state: state, configuration: configuration).check(
-      request, endpoint, sandbox: environment == .sandbox, rates: office.rates)
+    await server.admit(
+      request, endpoint, sandbox: environment == .sandbox, rates: appStore.office.rates)
   }
 
   private func requestTest(environment: AppleEnvironment) async -> Response {
     let created: NotificationDelivery?
     do {
-      created = try await state.requestTestNotification(environment: environment)
+      created = try await server.state.requestTestNotification(environment: environment)
     } catch {
       return JSONResponse.error(
         .internalServerError, code: 5_000_000, "cannot sign the notification: \(error)")
@@ -62,7 +58,7 @@ package struct NotificationRoutes: Sendable {
       ).response
     }
     // Sent before answering, so the status endpoint shows the attempt at once.
-    _ = try? await NotificationDispatcher(state: state).deliverDue()
+    _ = try? await NotificationDispatcher(state: server.state).deliverDue()
     return JSONResponse.make(.ok, SendTestNotificationResponse(testNotificationToken: token))
   }
 
@@ -72,7 +68,7 @@ package struct NotificationRoutes: Sendable {
         .invalidTestNotificationToken, "testNotificationToken must be like <uuid>_<milliseconds>"
       ).response
     }
-    guard let delivery = await state.testNotification(token: token, environment: environment) else {
+    guard let delivery = await server.state.testNotification(token: token, environment: environment) else {
       return AppStoreAPIError(
         .testNotificationNotFound, "no \(environment) test notification has token \(token)"
       ).response
@@ -82,17 +78,17 @@ package struct NotificationRoutes: Sendable {
 
   private func history(_ request: Request, environment: AppleEnvironment) async -> Response {
     let body: Data
-    switch await LimitedRequestBody.data(of: request, limit: configuration.maximumBodyBytes) {
+    switch await LimitedRequestBody.data(of: request, limit: server.configuration.maximumBodyBytes) {
     case .failure(let failure): return LimitedRequestBody.response(for: failure)
     case .success(let data): body = data
     }
     let query: NotificationHistoryQuery
-    switch NotificationHistoryQuery.parse(body, now: await state.world.now) {
+    switch NotificationHistoryQuery.parse(body, now: await server.state.world.now) {
     case .failure(let failure): return AppStoreAPIError(failure).response
     case .success(let parsed): query = parsed
     }
     let token = request.uri.queryParameters.get("paginationToken")
-    switch await state.notificationHistory(query, environment: environment, pageToken: token) {
+    switch await server.state.notificationHistory(query, environment: environment, pageToken: token) {
     case .failure(let failure): return AppStoreAPIError(failure).response
     case .success(let page): return JSONResponse.make(.ok, page)
     }

@@ -77,7 +77,8 @@ extension AppStoreRoutes {
     }
     do {
       // Apple keeps UUIDs as the app sent them; epsim writes them in lower case, as StoreKit does.
-      _ = try await state.apply(.setAppAccountToken(originalTransactionId: id, token: token.lowercased()))
+      _ = try await server.state.apply(
+        .setAppAccountToken(originalTransactionId: id, token: token.lowercased()))
     } catch {
       throw AppStoreAPIError(.internalServerError, 5_000_000, "GeneralInternalError", error.message)
     }

@@ -11,43 +11,41 @@ import MockAppleHTTP
 /// catalog, a customer's transactions and subscriptions; apply purchase steps. The clock moves
 /// with `POST /epsim/v1/events` `advanceClock`, which moves the App Store too.
 package struct CommerceControlRoutes: Sendable {
-  package let state: MockAppleState
-  package let configuration: ServerConfiguration
-  package let office: AppStoreBackOffice
+  /// The App Store Server API's routes: their server, and the back office whose finished
+  /// transactions and consumption information the transaction documents show.
+  package let appStore: AppStoreRoutes
 
-  package init(state: MockAppleState, configuration: ServerConfiguration, office: AppStoreBackOffice) {
-    self.state = state
-    self.configuration = configuration
-    self.office = office
-  }
+  package init(_ appStore: AppStoreRoutes) { self.appStore = appStore }
+
+  private var server: ServerContext { appStore.server }
 
   package func register(on router: Router<BasicRequestContext>) {
     router.get("/epsim/v1/commerce/catalog") { _, _ in
-      let commerce = await state.commerce.state
+      let commerce = await server.state.commerce.state
       return JSONResponse.make(.ok, commerce.products.map(ProductDocument.init))
     }
     router.get("/epsim/v1/commerce/customers/:customer/transactions") { _, context in
-      let commerce = await state.commerce.state
+      let commerce = await server.state.commerce.state
       let id = context.parameters.get("customer") ?? ""
       guard commerce.customer(id) != nil else { return ControlErrorBody.unknownCustomer(id) }
       return JSONResponse.make(
         .ok,
         commerce.transactions(of: id).map {
           TransactionDocument(
-            orderId: commerce.orderId(of: $0), finished: office.isFinished($0.transactionId),
+            orderId: commerce.orderId(of: $0), finished: appStore.office.isFinished($0.transactionId),
             consumed: Int($0.consumed),
-            consumptionInformation: office.consumptionInformation(for: $0.transactionId),
+            consumptionInformation: appStore.office.consumptionInformation(for: $0.transactionId),
             payload: commerce.payload(of: $0, signedDate: commerce.now))
         })
     }
     router.get("/epsim/v1/commerce/customers/:customer/subscriptions") { _, context in
-      let commerce = await state.commerce.state
+      let commerce = await server.state.commerce.state
       let id = context.parameters.get("customer") ?? ""
       guard commerce.customer(id) != nil else { return ControlErrorBody.unknownCustomer(id) }
       return JSONResponse.make(.ok, subscriptions(of: id, in: commerce))
     }
     router.post("/epsim/v1/commerce/events") { request, _ in await apply(request) }
-    SignedDataRoutes(state: state, office: office).register(on: router)
+    SignedDataRoutes(state: server.state, office: appStore.office).register(on: router)
   }
 
   /// The customer's own subscriptions, then those a family member shares with them.
@@ -61,29 +59,21 @@ package struct CommerceControlRoutes: Sendable {
   }
 
   private func apply(_ request: Request) async -> Response {
-    let body: Data
-    switch await LimitedRequestBody.data(of: request, limit: configuration.maximumBodyBytes) {
-    case .failure(let failure): return LimitedRequestBody.response(for: failure)
-    case .success(let data): body = data
-    }
     let step: CommerceStep
-    switch ControlCommandBody.command(from: body) {
-    case .failure(let error): return JSONResponse.make(.badRequest, error)
-    case .success(.commerce(let decoded)): step = decoded
-    case .success(let command): return JSONResponse.make(.badRequest, ControlCommandBody.wrongRoute(command))
+    switch await ControlCommandBody.command(of: request, limit: server.configuration.maximumBodyBytes) {
+    case .refused(let refusal): return refusal
+    case .command(.commerce(let decoded)): step = decoded
+    case .command(let command): return JSONResponse.make(.badRequest, ControlCommandBody.wrongRoute(command))
     }
     do {
-      let events = try await state.apply(step)
-      let commerce = await state.commerce.state
+      let events = try await server.state.apply(step)
+      let commerce = await server.state.commerce.state
       // Notifications that fell due go out as after any control event.
-      _ = try? await NotificationDispatcher(state: state).deliverDue()
+      _ = try? await NotificationDispatcher(state: server.state).deliverDue()
       return JSONResponse.make(
         .ok, CommerceStepDocument(events: events.map { CommerceEventDocument($0, in: commerce) }))
     } catch {
-      // The App Store refused: nothing changed.
-      return JSONResponse.make(
-        .conflict,
-        ControlErrorBody(errorCode: GeneralErrorCode.conflict, errorMessage: error.message, fieldName: nil))
+      return ControlCommandBody.refused(error.message)  // the App Store refused
     }
   }
 }

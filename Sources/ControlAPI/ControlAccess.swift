@@ -8,7 +8,7 @@ import MockAppleHTTP
 /// The lock on the control API: with a control token configured, every request under
 /// `/epsim/v1` (known route or not) needs `Authorization: Bearer <control token>`; anything
 /// else, an App Store Server API JWT included, gets 401 with a JSON body saying so. The Apple
-/// endpoints are not touched here: they keep their JWT rules (`APIAdmission`).
+/// endpoints are not touched here: they keep their JWT rules (`ServerContext.admit`).
 package struct ControlAccess: RouterMiddleware {
   package typealias Context = BasicRequestContext
 

@@ -24,6 +24,32 @@ package enum ControlCommandBody {
     }
   }
 
+  /// The command in the request's body, read within `limit` bytes, or the answer refusing it:
+  /// 413 for a body too large, 400 for one that is no command.
+  package static func command(of request: Request, limit: Int) async -> Reading {
+    switch await LimitedRequestBody.data(of: request, limit: limit) {
+    case .failure(let failure): return .refused(LimitedRequestBody.response(for: failure))
+    case .success(let body):
+      switch command(from: body) {
+      case .failure(let error): return .refused(JSONResponse.make(.badRequest, error))
+      case .success(let command): return .command(command)
+      }
+    }
+  }
+
+  /// What reading a control request gives: its command, or the answer that refuses it.
+  package enum Reading {
+    case command(WorldCommand)
+    case refused(Response)
+  }
+
+  /// The 409 for a command the engine refused, which changed nothing.
+  package static func refused(_ message: String) -> Response {
+    JSONResponse.make(
+      .conflict, ControlErrorBody(errorCode: GeneralErrorCode.conflict, errorMessage: message, fieldName: nil)
+    )
+  }
+
   /// The 400 for a command sent to the other route: purchases answer with App Store events,
   /// world commands with the world's.
   package static func wrongRoute(_ command: WorldCommand) -> ControlErrorBody {

@@ -10,13 +10,9 @@ import WorldCommands
 /// The control API for a backend's integration tests (docs/control-api.openapi.json): read the
 /// world and its tokens, apply events, advance the virtual clock, read what was reported.
 package struct ControlRoutes: Sendable {
-  package let state: MockAppleState
-  package let configuration: ServerConfiguration
+  package let server: ServerContext
 
-  package init(state: MockAppleState, configuration: ServerConfiguration) {
-    self.state = state
-    self.configuration = configuration
-  }
+  package init(_ server: ServerContext) { self.server = server }
 
   package func register(on router: Router<BasicRequestContext>) {
     router.get("/epsim/v1/world") { _, _ in
@@ -32,52 +28,44 @@ package struct ControlRoutes: Sendable {
       return JSONResponse.make(.ok, ReportsDocument(ledgers: ledgers))
     }
     router.get("/epsim/v1/plan") { _, _ in
-      JSONResponse.make(.ok, ReportPlanner().plan(for: await state.world))
+      JSONResponse.make(.ok, ReportPlanner().plan(for: await server.state.world))
     }
     router.post("/epsim/v1/events") { request, _ in await apply(request) }
     router.get("/epsim/v1/notifications") { _, _ in
-      JSONResponse.make(.ok, await state.notifications.deliveries)
+      JSONResponse.make(.ok, await server.state.notifications.deliveries)
     }
     router.get("/epsim/v1/notifications/ca.pem") { _, _ in
       var headers = HTTPFields()
       headers[.contentType] = "application/x-pem-file"
       return Response(
         status: .ok, headers: headers,
-        body: ResponseBody(byteBuffer: ByteBuffer(string: state.authority.rootPEM)))
+        body: ResponseBody(byteBuffer: ByteBuffer(string: server.state.authority.rootPEM)))
     }
   }
 
   private func snapshot() async -> (WorldState, [ReportLedger]) {
-    (await state.world, [await state.ledger(.production), await state.ledger(.sandbox)])
+    (await server.state.world, [await server.state.ledger(.production), await server.state.ledger(.sandbox)])
   }
 
   private func apply(_ request: Request) async -> Response {
-    let body: Data
-    switch await LimitedRequestBody.data(of: request, limit: configuration.maximumBodyBytes) {
-    case .failure(let failure): return LimitedRequestBody.response(for: failure)
-    case .success(let data): body = data
-    }
     let command: WorldCommand
-    switch ControlCommandBody.command(from: body) {
-    case .failure(let error): return JSONResponse.make(.badRequest, error)
-    case .success(.commerce(let step)):
+    switch await ControlCommandBody.command(of: request, limit: server.configuration.maximumBodyBytes) {
+    case .refused(let refusal): return refusal
+    case .command(.commerce(let step)):
       return JSONResponse.make(.badRequest, ControlCommandBody.wrongRoute(.commerce(step)))
-    case .success(let decoded): command = decoded
+    case .command(let decoded): command = decoded
     }
-    let before = await state.world
+    let before = await server.state.world
     do {
-      let (event, outcome, world) = try await state.apply(command)
-      let notifications = try await NotificationDispatcher(state: state).deliverDue()
-      let ledgers = [await state.ledger(.production), await state.ledger(.sandbox)]
+      let (event, outcome, world) = try await server.state.apply(command)
+      let notifications = try await NotificationDispatcher(state: server.state).deliverDue()
+      let ledgers = [await server.state.ledger(.production), await server.state.ledger(.sandbox)]
       var document = EventDocument(
         event: event, outcome: outcome, world: world, before: before.tokens.count, ledgers: ledgers)
       document.notifications = notifications
       return JSONResponse.make(.ok, document)
     } catch let error as SimulationError {
-      // The engine refused: the world is unchanged.
-      return JSONResponse.make(
-        .conflict,
-        ControlErrorBody(errorCode: GeneralErrorCode.conflict, errorMessage: error.message, fieldName: nil))
+      return ControlCommandBody.refused(error.message)  // the engine refused
     } catch {
       return JSONResponse.error(.internalServerError, code: 5_000_000, "\(error)")
     }

@@ -143,13 +143,9 @@ struct LineItemRules {
               "a restatement keeps the original creationDate \(ISOTime.string(original.creationDate))",
               "creationDate", item))
         }
-        if world.now - original.creationDate >= ReportWindows.restatement {
-          errors.append(
-            error(
-              .restatementNotAllowedCreationDate,
-              "line items can be restated for one year after their creationDate "
-                + "\(ISOTime.string(original.creationDate))", "restatement", item))
-        }
+        errors += windowPassed(
+          since: original, ReportWindows.restatement, .restatementNotAllowedCreationDate,
+          "line items can be restated for one year after their creationDate", "restatement", item)
       } else {
         errors.append(
           error(
@@ -195,14 +191,21 @@ struct LineItemRules {
           "the refunded line item was created \(ISOTime.string(refunded.creationDate)), after this refund",
           "creationDate", item))
     }
-    if world.now - refunded.creationDate >= ReportWindows.refund {
-      errors.append(
-        error(
-          .refundNotAllowedCreationDate,
-          "refunds can be reported for one year after the refunded line item's creationDate "
-            + "\(ISOTime.string(refunded.creationDate))", "creationDate", item))
-    }
+    errors += windowPassed(
+      since: refunded, ReportWindows.refund, .refundNotAllowedCreationDate,
+      "refunds can be reported for one year after the refunded line item's creationDate", "creationDate", item
+    )
     return errors
+  }
+
+  /// The error, if any, when `window` has passed since `earlier` was created: `allowed` says what
+  /// could be done until then; the message ends with that creation date.
+  private func windowPassed(
+    since earlier: LineItem, _ window: VirtualDuration, _ kind: ReportErrorKind, _ allowed: String,
+    _ field: String, _ item: LineItem
+  ) -> [ReportError] {
+    guard world.now - earlier.creationDate >= window else { return [] }
+    return [error(kind, "\(allowed) \(ISOTime.string(earlier.creationDate))", field, item)]
   }
 
   static func isThreeUppercaseLetters(_ text: String) -> Bool {

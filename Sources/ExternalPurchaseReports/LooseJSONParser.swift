@@ -51,56 +51,51 @@ struct LooseJSONParser {
   }
 
   private mutating func object() -> LooseJSON? {
-    depth += 1
-    defer { depth -= 1 }
-    guard depth <= Self.maximumDepth else { return nil }
-    offset += 1
     var members: [String: LooseJSON] = [:]
-    skipWhitespace()
-    if current == UInt8(ascii: "}") {
-      offset += 1
-      return .object(members)
-    }
-    while true {
-      skipWhitespace()
-      guard current == UInt8(ascii: "\""), let name = string() else { return nil }
-      skipWhitespace()
-      guard current == UInt8(ascii: ":") else { return nil }
-      offset += 1
-      guard let member = value() else { return nil }
+    let closed = items(closedBy: UInt8(ascii: "}")) { parser in
+      parser.skipWhitespace()
+      guard parser.current == UInt8(ascii: "\""), let name = parser.string() else { return false }
+      parser.skipWhitespace()
+      guard parser.current == UInt8(ascii: ":") else { return false }
+      parser.offset += 1
+      guard let member = parser.value() else { return false }
       members[name] = member
-      skipWhitespace()
-      switch current {
-      case UInt8(ascii: ","): offset += 1
-      case UInt8(ascii: "}"):
-        offset += 1
-        return .object(members)
-      default: return nil
-      }
+      return true
     }
+    return closed ? .object(members) : nil
   }
 
   private mutating func array() -> LooseJSON? {
+    var elements: [LooseJSON] = []
+    let closed = items(closedBy: UInt8(ascii: "]")) { parser in
+      guard let element = parser.value() else { return false }
+      elements.append(element)
+      return true
+    }
+    return closed ? .array(elements) : nil
+  }
+
+  /// The items of an object or array from its opening byte: `item` reads one (false when it
+  /// cannot), then a comma goes on and `close` ends. False for anything else or nesting too deep.
+  private mutating func items(closedBy close: UInt8, _ item: (inout LooseJSONParser) -> Bool) -> Bool {
     depth += 1
     defer { depth -= 1 }
-    guard depth <= Self.maximumDepth else { return nil }
+    guard depth <= Self.maximumDepth else { return false }
     offset += 1
-    var elements: [LooseJSON] = []
     skipWhitespace()
-    if current == UInt8(ascii: "]") {
+    if current == close {
       offset += 1
-      return .array(elements)
+      return true
     }
     while true {
-      guard let element = value() else { return nil }
-      elements.append(element)
+      guard item(&self) else { return false }
       skipWhitespace()
       switch current {
       case UInt8(ascii: ","): offset += 1
-      case UInt8(ascii: "]"):
+      case close:
         offset += 1
-        return .array(elements)
-      default: return nil
+        return true
+      default: return false
       }
     }
   }

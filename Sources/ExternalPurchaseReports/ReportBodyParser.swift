@@ -125,42 +125,43 @@ private struct FieldReader {
         lineItemId: lineItemId))
   }
 
-  mutating func string(_ name: String, required: Bool = true) -> String? {
+  /// The field as `extract` reads it; a value it cannot read is the wrong type, `expected` says
+  /// what it should be.
+  private mutating func field<T>(
+    _ name: String, required: Bool, expected: String, _ extract: (LooseJSON) -> T?
+  ) -> T? {
     guard let value = value(name, required: required) else { return nil }
-    guard case .string(let text) = value else {
-      wrongType(name, expected: "a string", found: value)
+    guard let read = extract(value) else {
+      wrongType(name, expected: expected, found: value)
       return nil
     }
-    return text
+    return read
+  }
+
+  mutating func string(_ name: String, required: Bool = true) -> String? {
+    field(name, required: required, expected: "a string") {
+      if case .string(let text) = $0 { text } else { nil }
+    }
   }
 
   mutating func integer(_ name: String, required: Bool = true) -> Int64? {
-    guard let value = value(name, required: required) else { return nil }
-    guard case .integer(let number) = value else {
-      wrongType(name, expected: "an integer", found: value)
-      return nil
+    field(name, required: required, expected: "an integer") {
+      if case .integer(let number) = $0 { number } else { nil }
     }
-    return number
   }
 
   mutating func decimal(_ name: String) -> Double? {
-    guard let value = value(name, required: false) else { return nil }
-    switch value {
-    case .integer(let number): return Double(number)
-    case .number(let number): return number
-    default:
-      wrongType(name, expected: "a number", found: value)
-      return nil
+    field(name, required: false, expected: "a number") { value in
+      switch value {
+      case .integer(let number): Double(number)
+      case .number(let number): number
+      default: nil
+      }
     }
   }
 
   mutating func bool(_ name: String) -> Bool? {
-    guard let value = value(name, required: false) else { return nil }
-    guard case .bool(let flag) = value else {
-      wrongType(name, expected: "a boolean", found: value)
-      return nil
-    }
-    return flag
+    field(name, required: false, expected: "a boolean") { if case .bool(let flag) = $0 { flag } else { nil } }
   }
 
   mutating func enumeration<T: RawRepresentable & CaseIterable>(_ name: String, required: Bool = true) -> T?

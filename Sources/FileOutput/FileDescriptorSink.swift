@@ -10,11 +10,6 @@ public struct FileDescriptorSink: ByteSink, Sendable {
   /// The name used in error messages.
   public let name: String
 
-  public init(descriptor: Int32, name: String) {
-    self.descriptor = descriptor
-    self.name = name
-  }
-
   /// Standard output.
   public static var standardOutput: FileDescriptorSink {
     FileDescriptorSink(descriptor: 1, name: "standard output")

@@ -5,38 +5,24 @@ enum CountryListCheck {
   static func check(
     _ value: PropertyListValue, at keyPath: String, allowed: [String], into list: inout FindingList
   ) -> [String] {
-    guard case .array(let items) = value else {
-      list.add(
-        .error, .valueType, at: keyPath,
-        "must be \(ValueShape.countryList.description), found \(value.typeName)",
-        fix: "write an <array> of <string> country codes, such as <string>\(allowed.first ?? "fr")</string>")
-      return []
+    let entries = StringArrayEntries(
+      notAnArray: { found in
+        (
+          "must be \(ValueShape.countryList.description), found \(found)",
+          "write an <array> of <string> country codes, such as <string>\(allowed.first ?? "fr")</string>"
+        )
+      },
+      empty: (
+        .warning, .emptyList, "lists no countries, so it enables nothing",
+        "add the countries where the app offers this, or remove the key"
+      ),
+      entry: "a country-code string", entryFix: "write the country code as a <string>",
+      repeated: { code, first in
+        ("'\(code)' is listed again (first at [\(first)])", "remove the repeated '\(code)'")
+      })
+    let codes = entries.strings(value, at: keyPath, into: &list) { code, itemPath, list in
+      CountryCodeCheck.check(code, at: itemPath, allowed: allowed, owner: keyPath, into: &list)
     }
-    if items.isEmpty {
-      list.add(
-        .warning, .emptyList, at: keyPath, "lists no countries, so it enables nothing",
-        fix: "add the countries where the app offers this, or remove the key")
-    }
-    var codes: [String] = []
-    var firstIndex: [String: Int] = [:]
-    for (index, item) in items.enumerated() {
-      let itemPath = "\(keyPath)[\(index)]"
-      guard let code = item.stringValue else {
-        list.add(
-          .error, .valueType, at: itemPath, "must be a country-code string, found \(item.typeName)",
-          fix: "write the country code as a <string>")
-        continue
-      }
-      if let first = firstIndex[code] {
-        list.add(
-          .warning, .duplicateEntry, at: itemPath, "'\(code)' is listed again (first at [\(first)])",
-          fix: "remove the repeated '\(code)'")
-      } else {
-        CountryCodeCheck.check(code, at: itemPath, allowed: allowed, owner: keyPath, into: &list)
-        firstIndex[code] = index
-      }
-      codes.append(code)
-    }
-    return codes
+    return codes.map(\.text)
   }
 }

@@ -2,39 +2,46 @@
 /// Info.plist, or an Info.plist key written into the entitlements).
 enum KeyNameCheck {
   static func checkInfoPlist(_ root: [String: PropertyListValue], into list: inout FindingList) {
-    let known = LintTables.plistKeys.map(\.name)
-    let entitlements = LintTables.entitlements.map(\.name)
-    for key in root.keys.sorted() where !known.contains(key) {
-      if entitlements.contains(key) {
-        list.add(
-          .warning, .misplacedKey, at: key,
-          "is an entitlement; StoreKit reads it from the app's signed entitlements, not from Info.plist",
-          fix: "move it to the app's .entitlements file")
-      } else if key.lowercased().hasPrefix(LintTables.plistKeyPrefix.lowercased()) {
-        reportUnknown(key, known: known, into: &list)
-      }
-    }
+    let file = KeyFile(
+      known: LintTables.plistKeys.map(\.name), otherFile: LintTables.entitlements.map(\.name),
+      misplaced:
+        "is an entitlement; StoreKit reads it from the app's signed entitlements, not from Info.plist",
+      fix: "move it to the app's .entitlements file",
+      looksOwn: { $0.lowercased().hasPrefix(LintTables.plistKeyPrefix.lowercased()) })
+    check(root, file, into: &list)
   }
 
   static func checkEntitlements(_ root: [String: PropertyListValue], into list: inout FindingList) {
-    let known = LintTables.entitlements.map(\.name)
-    let plistKeys = LintTables.plistKeys.map(\.name)
-    for key in root.keys.sorted() where !known.contains(key) {
-      if plistKeys.contains(key) {
-        list.add(
-          .warning, .misplacedKey, at: key,
-          "is an Info.plist key; StoreKit does not read it from the entitlements",
-          fix: "move it to Info.plist")
-      } else if LintTables.entitlementPrefixes.contains(where: { key.lowercased().hasPrefix($0) }) {
-        reportUnknown(key, known: known, into: &list)
-      }
-    }
+    let file = KeyFile(
+      known: LintTables.entitlements.map(\.name), otherFile: LintTables.plistKeys.map(\.name),
+      misplaced: "is an Info.plist key; StoreKit does not read it from the entitlements",
+      fix: "move it to Info.plist",
+      looksOwn: { key in LintTables.entitlementPrefixes.contains { key.lowercased().hasPrefix($0) } })
+    check(root, file, into: &list)
   }
 
-  private static func reportUnknown(_ key: String, known: [String], into list: inout FindingList) {
-    let meant = EditDistance.closest(to: key, among: known) ?? known[0]
-    list.add(
-      .warning, .unknownKey, at: key, "is not a key StoreKit knows; did you mean \(meant)?",
-      fix: "rename it to \(meant)")
+  /// The keys one file may hold, the other file's keys and what to say of one found here, and
+  /// which unknown keys look meant for this file (so a misspelling is worth a suggestion).
+  private struct KeyFile {
+    var known: [String]
+    var otherFile: [String]
+    var misplaced: String
+    var fix: String
+    var looksOwn: (String) -> Bool
+  }
+
+  private static func check(
+    _ root: [String: PropertyListValue], _ file: KeyFile, into list: inout FindingList
+  ) {
+    for key in root.keys.sorted() where !file.known.contains(key) {
+      if file.otherFile.contains(key) {
+        list.add(.warning, .misplacedKey, at: key, file.misplaced, fix: file.fix)
+      } else if file.looksOwn(key) {
+        let meant = EditDistance.closest(to: key, among: file.known) ?? file.known[0]
+        list.add(
+          .warning, .unknownKey, at: key, "is not a key StoreKit knows; did you mean \(meant)?",
+          fix: "rename it to \(meant)")
+      }
+    }
   }
 }

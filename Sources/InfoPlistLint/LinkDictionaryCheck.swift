@@ -47,37 +47,22 @@ enum LinkDictionaryCheck {
   private static func checkLinkArray(
     _ value: PropertyListValue, at path: String, into list: inout FindingList
   ) -> [String] {
-    guard case .array(let items) = value else {
-      list.add(
-        .error, .valueType, at: path, "must be an array of URL strings, found \(value.typeName)",
-        fix: "wrap the link in <array><string>https://...</string></array>")
-      return []
-    }
-    if items.isEmpty {
-      list.add(
-        .error, .linkCount, at: path, "lists no links; each country needs at least one",
-        fix: "add a link, or remove the country")
-    }
-    var urls: [String] = []
-    var firstIndex: [String: Int] = [:]
-    for (index, item) in items.enumerated() {
-      let itemPath = "\(path)[\(index)]"
-      guard let url = item.stringValue else {
-        list.add(
-          .error, .valueType, at: itemPath, "must be a URL string, found \(item.typeName)",
-          fix: "write the link as a <string>")
-        continue
-      }
-      if let first = firstIndex[url] {
-        list.add(
-          .warning, .duplicateEntry, at: itemPath, "repeats the link at [\(first)]",
-          fix: "remove the repeated link")
-        continue
-      }
-      firstIndex[url] = index
+    let entries = StringArrayEntries(
+      notAnArray: { found in
+        (
+          "must be an array of URL strings, found \(found)",
+          "wrap the link in <array><string>https://...</string></array>"
+        )
+      },
+      empty: (
+        .error, .linkCount, "lists no links; each country needs at least one",
+        "add a link, or remove the country"
+      ),
+      entry: "a URL string", entryFix: "write the link as a <string>",
+      repeated: { _, first in ("repeats the link at [\(first)]", "remove the repeated link") })
+    let urls = entries.strings(value, at: path, into: &list) { url, itemPath, list in
       LinkURLCheck.check(url, at: itemPath, into: &list)
-      urls.append(url)
     }
-    return urls
+    return urls.filter { !$0.isRepeat }.map(\.text)
   }
 }

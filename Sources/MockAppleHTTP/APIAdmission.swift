@@ -6,17 +6,9 @@ import MockAppleCore
 
 /// The checks every Apple endpoint makes before anything else: the bearer JWT, then the
 /// server-wide `--rate-limit`.
-package struct APIAdmission: Sendable {
-  package let state: MockAppleState
-  package let configuration: ServerConfiguration
-
-  package init(state: MockAppleState, configuration: ServerConfiguration) {
-    self.state = state
-    self.configuration = configuration
-  }
-
+extension ServerContext {
   /// Nil when the request may go on; otherwise the 401 or 429 answer.
-  package func check(_ request: Request) async -> Response? {
+  package func admit(_ request: Request) async -> Response? {
     let now = configuration.clock()
     let authorization = request.headers[.authorization]
     // The control token opens the control API only, whatever it looks like.

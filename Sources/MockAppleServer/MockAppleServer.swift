@@ -54,14 +54,13 @@ public struct MockAppleServer: Sendable {
     if let token = configuration.controlToken {
       router.add(middleware: ControlAccess(token: token, state: state))
     }
-    ReportRoutes(state: state, configuration: configuration).register(on: router)
-    ControlRoutes(state: state, configuration: configuration).register(on: router)
-    let appStore = AppStoreRoutes(state: state, configuration: configuration)
+    let server = ServerContext(state: state, configuration: configuration)
+    ReportRoutes(server).register(on: router)
+    ControlRoutes(server).register(on: router)
+    let appStore = AppStoreRoutes(server)
     appStore.register(on: router)
-    CommerceControlRoutes(state: state, configuration: configuration, office: appStore.office).register(
-      on: router)
-    NotificationRoutes(state: state, configuration: configuration, office: appStore.office).register(
-      on: router)
+    CommerceControlRoutes(appStore).register(on: router)
+    NotificationRoutes(appStore).register(on: router)
     var logger = Logger(label: "epsim")
     logger.logLevel = configuration.logLevel
     let app = Application(

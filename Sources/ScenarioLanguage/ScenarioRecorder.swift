@@ -140,30 +140,23 @@ public enum ScenarioRecorder {
   /// The rule lines that turn `old` into `new`, one per changed field.
   static func ruleChanges(from old: LifecycleRules, to new: LifecycleRules) -> [RuleSetting] {
     var changes: [RuleSetting] = []
-    if old.environment != new.environment { changes.append(.environment(new.environment)) }
-    if old.creation != new.creation { changes.append(.creation(new.creation)) }
-    if old.servicesRenewal != new.servicesRenewal { changes.append(.servicesRenewal(new.servicesRenewal)) }
+    /// The line `setting` makes of the new value, when the field at `field` changed.
+    func compare<Value: Equatable>(_ field: KeyPath<LifecycleRules, Value>, _ setting: (Value) -> RuleSetting)
+    {
+      if old[keyPath: field] != new[keyPath: field] { changes.append(setting(new[keyPath: field])) }
+    }
+    compare(\.environment, RuleSetting.environment)
+    compare(\.creation, RuleSetting.creation)
+    compare(\.servicesRenewal, RuleSetting.servicesRenewal)
     if old.lifetimes != new.lifetimes { changes += lifetimeChanges(from: old.lifetimes, to: new.lifetimes) }
-    if old.refreshPolicy != new.refreshPolicy { changes.append(.refresh(new.refreshPolicy)) }
-    if old.osGating != new.osGating { changes.append(.osGating(new.osGating)) }
-    if old.eligibilityChecks != new.eligibilityChecks {
-      changes.append(.eligibilityChecks(new.eligibilityChecks))
-    }
-    if old.typeRegionGating != new.typeRegionGating {
-      changes.append(.typeRegionGating(new.typeRegionGating))
-    }
-    if old.creationNeedsEligibility != new.creationNeedsEligibility {
-      changes.append(.creationNeedsEligibility(new.creationNeedsEligibility))
-    }
-    if old.perTransactionInBrazil != new.perTransactionInBrazil {
-      changes.append(.perTransactionInBrazil(new.perTransactionInBrazil))
-    }
-    if old.sheetAndLinkNeedPayments != new.sheetAndLinkNeedPayments {
-      changes.append(.sheetAndLinkNeedPayments(new.sheetAndLinkNeedPayments))
-    }
-    if old.stringFormAnswers != new.stringFormAnswers {
-      changes.append(.stringFormAnswers(new.stringFormAnswers))
-    }
+    compare(\.refreshPolicy, RuleSetting.refresh)
+    compare(\.osGating, RuleSetting.osGating)
+    compare(\.eligibilityChecks, RuleSetting.eligibilityChecks)
+    compare(\.typeRegionGating, RuleSetting.typeRegionGating)
+    compare(\.creationNeedsEligibility, RuleSetting.creationNeedsEligibility)
+    compare(\.perTransactionInBrazil, RuleSetting.perTransactionInBrazil)
+    compare(\.sheetAndLinkNeedPayments, RuleSetting.sheetAndLinkNeedPayments)
+    compare(\.stringFormAnswers, RuleSetting.stringFormAnswers)
     for request in TypedTokenRequest.allCases
     where old.typedTokenTypes[request] != new.typedTokenTypes[request] {
       changes.append(.typedTokenType(request, new.typedTokenTypes[request]))

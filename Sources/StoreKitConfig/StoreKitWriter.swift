@@ -1,6 +1,7 @@
 import AppStoreCommerce
 import AppleWireTypes
 import ExternalPurchaseTokens
+import IndentedJSON
 
 /// Writes a catalog as a `.storekit` file (format 4.0) that Xcode opens and `StoreKitReader`
 /// reads back to the same catalog, within what the file can hold.
@@ -12,7 +13,7 @@ public enum StoreKitWriter {
   public static func write(_ file: StoreKitConfiguration) -> (text: String, notes: [String]) {
     var writing = CatalogWriting(home: file.homeStorefront, groupNames: file.groupNames)
     let root = writing.root(file)
-    return (XcodeJSON.text(root), writing.notes.notes)
+    return (IndentedJSONStyle.xcode.text(root), writing.notes.notes)
   }
 }
 

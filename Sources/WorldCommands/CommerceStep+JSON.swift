@@ -119,11 +119,8 @@ extension FieldReader {
         ? .refund(product: product, customer: customer, reason: why)
         : .partialRefund(product: product, customer: customer, reason: why, milliunits: share)
     case "requestRefund":
-      let text = fields.reason ?? ConsumptionRequestReason.other.rawValue
-      guard let reason = ConsumptionRequestReason(rawValue: text) else {
-        let names = ConsumptionRequestReason.allCases.map(\.rawValue).joined(separator: ", ")
-        throw CommandFieldError("reason must be one of \(names), found '\(text)'", "reason")
-      }
+      let reason: ConsumptionRequestReason = try named(
+        fields.reason ?? ConsumptionRequestReason.other.rawValue, "reason")
       return .requestRefund(
         product: try need(fields.product, "product"), customer: try need(fields.customer, "customer"),
         reason: reason)
@@ -183,12 +180,7 @@ extension FieldReader {
 
   /// A sandbox renewal rate by its scenario name (`5m`, `1h`, `real`, ...), in `value`.
   private func renewalRate() throws(CommandFieldError) -> SandboxRenewalRate {
-    let text = try need(fields.value, "value")
-    guard let rate = SandboxRenewalRate(rawValue: text) else {
-      let names = SandboxRenewalRate.allCases.map(\.rawValue).joined(separator: ", ")
-      throw CommandFieldError("value must be one of \(names), found '\(text)'", "value")
-    }
-    return rate
+    try named(fields.value, "value")
   }
 
   /// `percent` in thousandths of a percent, as Apple's `revocationPercentage` counts (50000 for

@@ -82,19 +82,11 @@ struct FieldReader {
 
   func tokenType(_ name: String, field: String = "tokenType") throws(CommandFieldError) -> CustomLinkTokenType
   {
-    guard let type = CustomLinkTokenType(rawValue: name) else {
-      throw CommandFieldError(
-        "\(field) must be ACQUISITION, SERVICES, IN_APP or LINK_OUT, found '\(name)'", field)
-    }
-    return type
+    try named(name, field, allowed: "ACQUISITION, SERVICES, IN_APP or LINK_OUT")
   }
 
   func typedRequest() throws(CommandFieldError) -> TypedTokenRequest {
-    let name = try need(fields.request, "request")
-    guard let typed = TypedTokenRequest(rawValue: name) else {
-      throw CommandFieldError("request must be withinApp or outOfApp, found '\(name)'", "request")
-    }
-    return typed
+    try named(fields.request, "request", allowed: "withinApp or outOfApp")
   }
 
   private func platform() throws(CommandFieldError) -> Platform {
@@ -106,11 +98,20 @@ struct FieldReader {
   }
 
   func environment() throws(CommandFieldError) -> TokenEnvironment {
-    let name = try need(fields.environment, "environment")
-    guard let environment = TokenEnvironment(rawValue: name) else {
-      throw CommandFieldError("environment must be production or sandbox, found '\(name)'", "environment")
+    try named(fields.environment, "environment", allowed: "production or sandbox")
+  }
+
+  /// The required `field` as the `T` its text is the raw value of; the error says what is
+  /// `allowed`, by default "one of" every raw value.
+  func named<T: RawRepresentable & CaseIterable>(
+    _ text: String?, _ field: String, allowed: String? = nil
+  ) throws(CommandFieldError) -> T where T.RawValue == String {
+    let name = try need(text, field)
+    guard let value = T(rawValue: name) else {
+      let allowed = allowed ?? "one of " + T.allCases.map(\.rawValue).joined(separator: ", ")
+      throw CommandFieldError("\(field) must be \(allowed), found '\(name)'", field)
     }
-    return environment
+    return value
   }
 
   private func version(_ text: String?) throws(CommandFieldError) -> OSVersion {

@@ -43,10 +43,7 @@ struct ServeCommand: AsyncParsableCommand {
   @OptionGroup var options: ServerOptions
 
   func validate() throws {
-    if scenario != nil, storekit != nil {
-      throw ValidationError(
-        "--storekit gives the demo world a catalog; a scenario loads one with a `storekit` line")
-    }
+    try StoreKitOption.validate(scenario: scenario, storekit: storekit)
   }
 
   // On the main thread, as a synchronous command: replaying a state directory waits there for the

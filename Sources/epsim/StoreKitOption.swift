@@ -11,6 +11,14 @@ enum StoreKitOption {
     "An Xcode StoreKit configuration (.storekit) whose products and settings the App Store uses.",
     valueName: "path")
 
+  /// Refuses `--storekit` beside a scenario, which loads its catalog with a `storekit` line.
+  static func validate(scenario: String?, storekit: String?) throws {
+    if scenario != nil, storekit != nil {
+      throw ValidationError(
+        "--storekit gives the demo world a catalog; a scenario loads one with a `storekit` line")
+    }
+  }
+
   /// The file read, its notes said once on standard error; a bad file exits 2 with its reason.
   static func load(_ path: String, command: String) throws -> StoreKitImport {
     let file: StoreKitImport

@@ -54,10 +54,7 @@ struct TUICommand: AsyncParsableCommand {
     if serverOptions.state != nil, !serve {
       throw ValidationError("--state keeps the state of the server beside the UI; add --serve")
     }
-    if file != nil, storekit != nil {
-      throw ValidationError(
-        "--storekit gives the demo world a catalog; a scenario loads one with a `storekit` line")
-    }
+    try StoreKitOption.validate(scenario: file, storekit: storekit)
   }
 
   // On the main thread, as a synchronous command: the terminal session runs there, and its

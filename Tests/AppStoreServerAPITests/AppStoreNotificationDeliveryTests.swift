@@ -14,60 +14,55 @@ struct AppStoreNotificationDeliveryTests {
   private static let day = 24 * hour
 
   @Test func everyNotifiedEventIsSentSignedAtItsTimeInOrder() async throws {
-    let receiver = WebhookReceiver()
-    try await receiver.serve { hook in
-      try await TestServer.withStore(
-        rules: .production, notifications: NotificationSettings(webhookURL: hook)
-      ) { server in
-        _ = try await server.buy("premium.monthly", on: "alice.iphone")
-        _ = try await server.buy("lifetime", on: "kenji.iphone")
-        #expect(try await server.event(["type": "advanceClock", "by": 70 * Self.day]).status == 200)
-        let events = await server.mock.state.commerceEvents.filter { $0.notification != nil }
-        #expect(events.count >= 4, "a purchase, a one-time charge and at least two renewals")
-        let bodies = await receiver.bodies
-        #expect(bodies.count == events.count)
-        let caPEM = server.mock.state.authority.rootPEM
-        let world = await server.mock.state.world
-        for (body, event) in zip(bodies, events) {
-          let signed = try WebhookBody.signedPayload(body)
-          let payload = try await SignedPayload.verify(signed, trusting: caPEM)
-          #expect(payload["notificationType"] as? String == event.notification?.type.rawValue)
-          #expect(payload["subtype"] as? String == event.notification?.subtype?.rawValue)
-          #expect(payload["version"] as? String == "2.0")
-          #expect(payload["signedDate"] as? Int64 == event.time)
-          #expect(UUID(uuidString: payload["notificationUUID"] as? String ?? "") != nil)
-          #expect(payload["summary"] == nil)
-          let data = try #require(payload["data"] as? [String: Any])
-          #expect(data["appAppleId"] as? Int64 == world.app.appAppleId)
-          #expect(data["bundleId"] as? String == world.app.bundleId)
-          #expect(data["bundleVersion"] as? String == world.app.version)
-          #expect(data["environment"] as? String == "Production")
-          let transaction = try await SignedPayload.verify(
-            try #require(data["signedTransactionInfo"] as? String), trusting: caPEM)
-          #expect(
-            transaction["transactionId"] as? String == event.transaction.map { String($0.transactionId) })
-          #expect(transaction["signedDate"] as? Int64 == event.time)
-          if let chain = event.chain {
-            let renewal = try await SignedPayload.verify(
-              try #require(data["signedRenewalInfo"] as? String), trusting: caPEM)
-            #expect(renewal["originalTransactionId"] as? String == String(chain.originalTransactionId))
-            #expect(data["status"] as? Int == event.status?.rawValue)
-          } else {
-            #expect(data["signedRenewalInfo"] == nil && data["status"] == nil, "not a subscription")
-          }
+    try await TestServer.withWebhook { server, receiver in
+      _ = try await server.buy("premium.monthly", on: "alice.iphone")
+      _ = try await server.buy("lifetime", on: "kenji.iphone")
+      #expect(try await server.event(["type": "advanceClock", "by": 70 * Self.day]).status == 200)
+      let events = await server.mock.state.commerceEvents.filter { $0.notification != nil }
+      #expect(events.count >= 4, "a purchase, a one-time charge and at least two renewals")
+      let bodies = await receiver.bodies
+      #expect(bodies.count == events.count)
+      let caPEM = server.mock.state.authority.rootPEM
+      let world = await server.mock.state.world
+      for (body, event) in zip(bodies, events) {
+        let signed = try WebhookBody.signedPayload(body)
+        let payload = try await SignedPayload.verify(signed, trusting: caPEM)
+        #expect(payload["notificationType"] as? String == event.notification?.type.rawValue)
+        #expect(payload["subtype"] as? String == event.notification?.subtype?.rawValue)
+        #expect(payload["version"] as? String == "2.0")
+        #expect(payload["signedDate"] as? Int64 == event.time)
+        #expect(UUID(uuidString: payload["notificationUUID"] as? String ?? "") != nil)
+        #expect(payload["summary"] == nil)
+        let data = try #require(payload["data"] as? [String: Any])
+        #expect(data["appAppleId"] as? Int64 == world.app.appAppleId)
+        #expect(data["bundleId"] as? String == world.app.bundleId)
+        #expect(data["bundleVersion"] as? String == world.app.version)
+        #expect(data["environment"] as? String == "Production")
+        let transaction = try await SignedPayload.verify(
+          try #require(data["signedTransactionInfo"] as? String), trusting: caPEM)
+        #expect(
+          transaction["transactionId"] as? String == event.transaction.map { String($0.transactionId) })
+        #expect(transaction["signedDate"] as? Int64 == event.time)
+        if let chain = event.chain {
+          let renewal = try await SignedPayload.verify(
+            try #require(data["signedRenewalInfo"] as? String), trusting: caPEM)
+          #expect(renewal["originalTransactionId"] as? String == String(chain.originalTransactionId))
+          #expect(data["status"] as? Int == event.status?.rawValue)
+        } else {
+          #expect(data["signedRenewalInfo"] == nil && data["status"] == nil, "not a subscription")
         }
-        let types = events.map { $0.notification?.text ?? "" }
-        #expect(types.prefix(2) == ["SUBSCRIBED/INITIAL_BUY", "ONE_TIME_CHARGE"])
-        #expect(types.dropFirst(2).allSatisfy { $0 == "DID_RENEW" })
-        // The control API lists them beside the token notifications, each delivered once.
-        let log = try await server.request("GET", "/epsim/v1/notifications").jsonArray()
-        #expect(
-          log.map { $0["notificationType"] as? String } == events.map { $0.notification?.type.rawValue })
-        #expect(log.allSatisfy { $0["state"] as? String == "delivered" })
-        #expect(
-          log.first?["transactionId"] as? String == events.first?.transaction.map { String($0.transactionId) }
-        )
       }
+      let types = events.map { $0.notification?.text ?? "" }
+      #expect(types.prefix(2) == ["SUBSCRIBED/INITIAL_BUY", "ONE_TIME_CHARGE"])
+      #expect(types.dropFirst(2).allSatisfy { $0 == "DID_RENEW" })
+      // The control API lists them beside the token notifications, each delivered once.
+      let log = try await server.request("GET", "/epsim/v1/notifications").jsonArray()
+      #expect(
+        log.map { $0["notificationType"] as? String } == events.map { $0.notification?.type.rawValue })
+      #expect(log.allSatisfy { $0["state"] as? String == "delivered" })
+      #expect(
+        log.first?["transactionId"] as? String == events.first?.transaction.map { String($0.transactionId) }
+      )
     }
   }
 
@@ -153,50 +148,40 @@ struct AppStoreNotificationDeliveryTests {
   /// Apple's `data.appAppleId` "isn't present in the sandbox environment" (issue 25): a backend
   /// relying on it fails here as against the real sandbox.
   @Test func sandboxNotificationsCarryNoAppAppleId() async throws {
-    let receiver = WebhookReceiver()
-    try await receiver.serve { hook in
-      try await TestServer.withStore(rules: .sandbox, notifications: NotificationSettings(webhookURL: hook)) {
-        server in
-        _ = try await server.buy("lifetime", on: "alice.iphone")
-        let body = try #require(await receiver.bodies.first)
-        let payload = try await SignedPayload.verify(
-          try WebhookBody.signedPayload(body), trusting: server.mock.state.authority.rootPEM)
-        let data = try #require(payload["data"] as? [String: Any])
-        #expect(data["environment"] as? String == "Sandbox")
-        #expect(data["appAppleId"] == nil)
-        #expect(data["bundleId"] as? String != nil)
-      }
+    try await TestServer.withWebhook(rules: .sandbox) { server, receiver in
+      _ = try await server.buy("lifetime", on: "alice.iphone")
+      let body = try #require(await receiver.bodies.first)
+      let payload = try await SignedPayload.verify(
+        try WebhookBody.signedPayload(body), trusting: server.mock.state.authority.rootPEM)
+      let data = try #require(payload["data"] as? [String: Any])
+      #expect(data["environment"] as? String == "Sandbox")
+      #expect(data["appAppleId"] == nil)
+      #expect(data["bundleId"] as? String != nil)
     }
   }
 
   /// CONSUMPTION_REQUEST carries the customer's `data.consumptionRequestReason` (issue 25).
   @Test func aConsumptionRequestCarriesItsReason() async throws {
-    let receiver = WebhookReceiver()
-    try await receiver.serve { hook in
-      try await TestServer.withStore(
-        rules: .production, notifications: NotificationSettings(webhookURL: hook)
-      ) {
-        server in
-        _ = try await server.buy("coins.100", on: "alice.iphone")
-        try await server.commerce([
-          "type": "requestRefund", "customer": "alice", "product": "coins.100", "reason": "FULFILLMENT_ISSUE",
-        ])
-        try await server.commerce(
-          ["type": "requestRefund", "customer": "alice", "product": "coins.100", "reason": "LATE"],
-          expect: 400)
-        let bodies = await receiver.bodies
-        let last = try await SignedPayload.verify(
-          try WebhookBody.signedPayload(try #require(bodies.last)),
-          trusting: server.mock.state.authority.rootPEM)
-        #expect(last["notificationType"] as? String == "CONSUMPTION_REQUEST")
-        let data = try #require(last["data"] as? [String: Any])
-        #expect(data["consumptionRequestReason"] as? String == "FULFILLMENT_ISSUE")
-        let first = try await SignedPayload.verify(
-          try WebhookBody.signedPayload(try #require(bodies.first)),
-          trusting: server.mock.state.authority.rootPEM)
-        #expect(
-          (first["data"] as? [String: Any])?["consumptionRequestReason"] == nil, "ONE_TIME_CHARGE has none")
-      }
+    try await TestServer.withWebhook { server, receiver in
+      _ = try await server.buy("coins.100", on: "alice.iphone")
+      try await server.commerce([
+        "type": "requestRefund", "customer": "alice", "product": "coins.100", "reason": "FULFILLMENT_ISSUE",
+      ])
+      try await server.commerce(
+        ["type": "requestRefund", "customer": "alice", "product": "coins.100", "reason": "LATE"],
+        expect: 400)
+      let bodies = await receiver.bodies
+      let last = try await SignedPayload.verify(
+        try WebhookBody.signedPayload(try #require(bodies.last)),
+        trusting: server.mock.state.authority.rootPEM)
+      #expect(last["notificationType"] as? String == "CONSUMPTION_REQUEST")
+      let data = try #require(last["data"] as? [String: Any])
+      #expect(data["consumptionRequestReason"] as? String == "FULFILLMENT_ISSUE")
+      let first = try await SignedPayload.verify(
+        try WebhookBody.signedPayload(try #require(bodies.first)),
+        trusting: server.mock.state.authority.rootPEM)
+      #expect(
+        (first["data"] as? [String: Any])?["consumptionRequestReason"] == nil, "ONE_TIME_CHARGE has none")
     }
   }
 
@@ -213,39 +198,34 @@ struct AppStoreNotificationDeliveryTests {
   }
 
   @Test func aMassExtensionSummaryIsSentWithSummaryAndNoData() async throws {
-    let receiver = WebhookReceiver()
-    try await receiver.serve { hook in
-      try await TestServer.with(
-        world: DemoWorld.world(rules: .production), notifications: NotificationSettings(webhookURL: hook)
-      ) { server in
-        let world = await server.mock.state.world
-        let summary = RenewalExtensionSummary(
-          environment: "Production", appAppleId: world.app.appAppleId, bundleId: world.app.bundleId,
-          productId: "premium.monthly", requestIdentifier: "mass-1", storefrontCountryCodes: ["USA", "FRA"],
-          succeededCount: 41, failedCount: 2)
-        let queued = try await server.mock.state.enqueueRenewalExtensionSummary(summary)
-        try await server.mock.state.enqueueRenewalExtensionSummary(summary)  // the same request: once
-        #expect(queued.state == .pending)
-        _ = try await server.mock.deliverDueNotifications()
-        let bodies = await receiver.bodies
-        #expect(bodies.count == 1)
-        let payload = try await SignedPayload.verify(
-          try WebhookBody.signedPayload(try #require(bodies.first)),
-          trusting: server.mock.state.authority.rootPEM)
-        #expect(payload["notificationType"] as? String == "RENEWAL_EXTENSION")
-        #expect(payload["subtype"] as? String == "SUMMARY")
-        #expect(payload["data"] == nil)
-        #expect(payload["signedDate"] as? Int64 == world.now)
-        let sent = try #require(payload["summary"] as? [String: Any])
-        #expect(sent["requestIdentifier"] as? String == "mass-1")
-        #expect(sent["productId"] as? String == "premium.monthly")
-        #expect(sent["storefrontCountryCodes"] as? [String] == ["USA", "FRA"])
-        #expect(sent["succeededCount"] as? Int64 == 41)
-        #expect(sent["failedCount"] as? Int64 == 2)
-        #expect(sent["environment"] as? String == "Production")
-        #expect(sent["appAppleId"] as? Int64 == world.app.appAppleId)
-        #expect(sent["bundleId"] as? String == world.app.bundleId)
-      }
+    try await TestServer.withWebhook(store: false) { server, receiver in
+      let world = await server.mock.state.world
+      let summary = RenewalExtensionSummary(
+        environment: "Production", appAppleId: world.app.appAppleId, bundleId: world.app.bundleId,
+        productId: "premium.monthly", requestIdentifier: "mass-1", storefrontCountryCodes: ["USA", "FRA"],
+        succeededCount: 41, failedCount: 2)
+      let queued = try await server.mock.state.enqueueRenewalExtensionSummary(summary)
+      try await server.mock.state.enqueueRenewalExtensionSummary(summary)  // the same request: once
+      #expect(queued.state == .pending)
+      _ = try await server.mock.deliverDueNotifications()
+      let bodies = await receiver.bodies
+      #expect(bodies.count == 1)
+      let payload = try await SignedPayload.verify(
+        try WebhookBody.signedPayload(try #require(bodies.first)),
+        trusting: server.mock.state.authority.rootPEM)
+      #expect(payload["notificationType"] as? String == "RENEWAL_EXTENSION")
+      #expect(payload["subtype"] as? String == "SUMMARY")
+      #expect(payload["data"] == nil)
+      #expect(payload["signedDate"] as? Int64 == world.now)
+      let sent = try #require(payload["summary"] as? [String: Any])
+      #expect(sent["requestIdentifier"] as? String == "mass-1")
+      #expect(sent["productId"] as? String == "premium.monthly")
+      #expect(sent["storefrontCountryCodes"] as? [String] == ["USA", "FRA"])
+      #expect(sent["succeededCount"] as? Int64 == 41)
+      #expect(sent["failedCount"] as? Int64 == 2)
+      #expect(sent["environment"] as? String == "Production")
+      #expect(sent["appAppleId"] as? Int64 == world.app.appAppleId)
+      #expect(sent["bundleId"] as? String == world.app.bundleId)
     }
   }
 
@@ -324,33 +304,30 @@ struct AppStoreNotificationLogSchemaTests {
 @Suite("Mock server: notifications caused by App Store Server API calls")
 struct APICallNotificationTests {
   @Test func aMassExtensionSendsRenewalExtendedThenItsSummary() async throws {
-    let receiver = WebhookReceiver()
-    try await receiver.serve { hook in
-      try await TestServer.withStore(notifications: NotificationSettings(webhookURL: hook)) { server in
-        let alice = try await server.buy("premium.monthly", on: "alice.iphone")
-        try await server.advance(days: 40)  // a paid period, so the subscription may be extended
-        let before = await receiver.bodies.count
-        let body: [String: Any] = [
-          "productId": "premium.monthly", "extendByDays": 5, "extendReasonCode": 1,
-          "requestIdentifier": "mass-7",
-        ]
-        let answer = try await server.api("POST", "/inApps/v1/subscriptions/extend/mass", body: body)
-        #expect(answer.status == 200)
-        let sent = try await receiver.bodies.dropFirst(before).map(WebhookBody.notification)
-        #expect(sent.map { $0["notificationType"] as? String } == ["RENEWAL_EXTENDED", "RENEWAL_EXTENSION"])
-        let extended = try jwsPayload((sent.first?["data"] as? [String: Any])?["signedTransactionInfo"])
-        #expect(extended["originalTransactionId"] as? String == alice["originalTransactionId"] as? String)
-        let closing = try #require(sent.last)
-        #expect(closing["subtype"] as? String == "SUMMARY")
-        #expect(closing["data"] == nil)
-        let summary = try #require(closing["summary"] as? [String: Any])
-        #expect(summary["requestIdentifier"] as? String == "mass-7")
-        #expect(summary["productId"] as? String == "premium.monthly")
-        #expect(summary["succeededCount"] as? Int == 1)
-        #expect(summary["failedCount"] as? Int == 0)
-        #expect(summary["storefrontCountryCodes"] as? [String] == [])
-        #expect(summary["environment"] as? String == "Production")
-      }
+    try await TestServer.withWebhook { server, receiver in
+      let alice = try await server.buy("premium.monthly", on: "alice.iphone")
+      try await server.advance(days: 40)  // a paid period, so the subscription may be extended
+      let before = await receiver.bodies.count
+      let body: [String: Any] = [
+        "productId": "premium.monthly", "extendByDays": 5, "extendReasonCode": 1,
+        "requestIdentifier": "mass-7",
+      ]
+      let answer = try await server.api("POST", "/inApps/v1/subscriptions/extend/mass", body: body)
+      #expect(answer.status == 200)
+      let sent = try await receiver.bodies.dropFirst(before).map(WebhookBody.notification)
+      #expect(sent.map { $0["notificationType"] as? String } == ["RENEWAL_EXTENDED", "RENEWAL_EXTENSION"])
+      let extended = try jwsPayload((sent.first?["data"] as? [String: Any])?["signedTransactionInfo"])
+      #expect(extended["originalTransactionId"] as? String == alice["originalTransactionId"] as? String)
+      let closing = try #require(sent.last)
+      #expect(closing["subtype"] as? String == "SUMMARY")
+      #expect(closing["data"] == nil)
+      let summary = try #require(closing["summary"] as? [String: Any])
+      #expect(summary["requestIdentifier"] as? String == "mass-7")
+      #expect(summary["productId"] as? String == "premium.monthly")
+      #expect(summary["succeededCount"] as? Int == 1)
+      #expect(summary["failedCount"] as? Int == 0)
+      #expect(summary["storefrontCountryCodes"] as? [String] == [])
+      #expect(summary["environment"] as? String == "Production")
     }
   }
 

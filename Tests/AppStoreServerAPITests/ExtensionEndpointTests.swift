@@ -41,10 +41,8 @@ struct ExtensionEndpointTests {
 
   @Test func badRequestsAndIneligibleSubscriptionsGetApplesCodes() async throws {
     try await TestServer.withAppStore { server in
-      try await server.commerce(["type": "joinFamily", "customer": "alice", "family": "f"])
-      try await server.commerce(["type": "joinFamily", "customer": "kenji", "family": "f"])
-      let family = try await server.buy("family.monthly")
-      let original = try #require(family["originalTransactionId"] as? String)
+      try await server.family(of: "alice", "kenji")
+      let original = try await server.buyId("family.monthly", field: "originalTransactionId")
       let trial = try await server.buy("premium.monthly", extra: ["offer": "trial"])
       let kenji = try await server.request("GET", "/epsim/v1/commerce/customers/kenji/transactions")
         .jsonArray()

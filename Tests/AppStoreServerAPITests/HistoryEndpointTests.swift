@@ -129,8 +129,7 @@ struct HistoryEndpointTests {
   @Test func version1LeavesOutFinishedConsumables() async throws {
     try await TestServer.withAppStore { server in
       let original = try await server.weeklyHistory(weeks: 1)
-      let coins = try await server.buy("coins.100")
-      let coinsId = try #require(coins["transactionId"] as? String)
+      let coinsId = try await server.buyId("coins.100")
       #expect(try await server.historyPage(original, version: 1).transactions.count == 4)
       #expect(try await server.api("POST", "/inApps/v1/transactions/\(coinsId)/finish").status == 200)
       let v1 = try await server.historyPage(original, version: 1).transactions

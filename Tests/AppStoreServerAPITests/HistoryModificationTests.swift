@@ -78,8 +78,7 @@ struct HistoryModificationTests {
 
   @Test func anUpgradeAndATokenMoveTheirTransactions() async throws {
     try await TestServer.withAppStore { server in
-      let bought = try await server.buy("premium.monthly")
-      let original = try #require(bought["transactionId"] as? String)
+      let original = try await server.buyId("premium.monthly")
       try await server.buy("lifetime")
       let start = try await server.historyPage(original)
       #expect(start.transactions.count == 2)
@@ -183,8 +182,7 @@ struct ClearedHistoryTests {
         )
         .errorCode == 4_040_005)
       // A purchase made after the clear is there on every endpoint.
-      let new = try await server.buy("lifetime")
-      let newId = try #require(new["transactionId"] as? String)
+      let newId = try await server.buyId("lifetime")
       #expect(try await server.api("GET", "/inApps/v1/transactions/\(newId)", sandbox: true).status == 200)
     }
   }

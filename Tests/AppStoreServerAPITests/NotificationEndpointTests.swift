@@ -13,45 +13,40 @@ struct NotificationEndpointTests {
   private static let day: Int64 = 86_400_000
 
   @Test func aTestNotificationIsSentAndItsStatusShowsTheAttempt() async throws {
-    let receiver = WebhookReceiver()
-    try await receiver.serve { hook in
-      try await TestServer.with(
-        world: DemoWorld.world(rules: .production), notifications: NotificationSettings(webhookURL: hook)
-      ) { server in
-        for sandbox in [false, true] {
-          let prefix = sandbox ? "/sandbox" : ""
-          let answer = try await server.request(
-            "POST", prefix + "/inApps/v1/notifications/test", authorization: "Bearer \(try server.jwt())")
-          #expect(answer.status == 200)
-          let token = try #require(try answer.json()["testNotificationToken"] as? String)
-          let body = try #require(await receiver.bodies.last)
-          let sent = try WebhookBody.signedPayload(body)
-          let payload = try await SignedPayload.verify(sent, trusting: server.mock.state.authority.rootPEM)
-          #expect(payload["notificationType"] as? String == "TEST")
-          #expect(payload["subtype"] == nil)
-          #expect(token.hasPrefix((payload["notificationUUID"] as? String ?? "?") + "_"))
-          let data = try #require(payload["data"] as? [String: Any])
-          #expect(data["environment"] as? String == (sandbox ? "Sandbox" : "Production"))
-          #expect(data["bundleId"] as? String == server.bundleId)
-          #expect(data["signedTransactionInfo"] == nil)
+    try await TestServer.withWebhook(store: false) { server, receiver in
+      for sandbox in [false, true] {
+        let prefix = sandbox ? "/sandbox" : ""
+        let answer = try await server.request(
+          "POST", prefix + "/inApps/v1/notifications/test", authorization: "Bearer \(try server.jwt())")
+        #expect(answer.status == 200)
+        let token = try #require(try answer.json()["testNotificationToken"] as? String)
+        let body = try #require(await receiver.bodies.last)
+        let sent = try WebhookBody.signedPayload(body)
+        let payload = try await SignedPayload.verify(sent, trusting: server.mock.state.authority.rootPEM)
+        #expect(payload["notificationType"] as? String == "TEST")
+        #expect(payload["subtype"] == nil)
+        #expect(token.hasPrefix((payload["notificationUUID"] as? String ?? "?") + "_"))
+        let data = try #require(payload["data"] as? [String: Any])
+        #expect(data["environment"] as? String == (sandbox ? "Sandbox" : "Production"))
+        #expect(data["bundleId"] as? String == server.bundleId)
+        #expect(data["signedTransactionInfo"] == nil)
 
-          let status = try await server.request(
-            "GET", prefix + "/inApps/v1/notifications/test/\(token)",
-            authorization: "Bearer \(try server.jwt())")
-          #expect(status.status == 200)
-          #expect(try status.json()["signedPayload"] as? String == sent)
-          let attempts = try #require(try status.json()["sendAttempts"] as? [[String: Any]])
-          #expect(attempts.map { $0["sendAttemptResult"] as? String } == ["SUCCESS"])
-          #expect(attempts.first?["attemptDate"] as? Int64 == payload["signedDate"] as? Int64)
-          // The other host does not know it.
-          let other = try await server.request(
-            "GET", (sandbox ? "" : "/sandbox") + "/inApps/v1/notifications/test/\(token)",
-            authorization: "Bearer \(try server.jwt())")
-          #expect(other.status == 404)
-          #expect(other.errorCode == 4_040_008)
-        }
-        #expect(await receiver.bodies.count == 2)
+        let status = try await server.request(
+          "GET", prefix + "/inApps/v1/notifications/test/\(token)",
+          authorization: "Bearer \(try server.jwt())")
+        #expect(status.status == 200)
+        #expect(try status.json()["signedPayload"] as? String == sent)
+        let attempts = try #require(try status.json()["sendAttempts"] as? [[String: Any]])
+        #expect(attempts.map { $0["sendAttemptResult"] as? String } == ["SUCCESS"])
+        #expect(attempts.first?["attemptDate"] as? Int64 == payload["signedDate"] as? Int64)
+        // The other host does not know it.
+        let other = try await server.request(
+          "GET", (sandbox ? "" : "/sandbox") + "/inApps/v1/notifications/test/\(token)",
+          authorization: "Bearer \(try server.jwt())")
+        #expect(other.status == 404)
+        #expect(other.errorCode == 4_040_008)
       }
+      #expect(await receiver.bodies.count == 2)
     }
   }
 
@@ -153,73 +148,63 @@ struct NotificationEndpointTests {
   }
 
   @Test func historyPagesByTwentyAndATokenSurvivesNewNotifications() async throws {
-    let receiver = WebhookReceiver()
-    try await receiver.serve { hook in
-      try await TestServer.withStore(
-        rules: .production, notifications: NotificationSettings(webhookURL: hook)
-      ) { server in
-        let start = await server.mock.state.world.now
-        _ = try await server.buy("weekly.news", on: "alice.iphone")
-        try await server.event(["type": "advanceClock", "by": 22 * 7 * Self.day])
-        let window: [String: Any] = ["startDate": start, "endDate": start + 179 * Self.day]
-        let first = try await server.history(window).json()
-        let page1 = try #require(first["notificationHistory"] as? [[String: Any]])
-        #expect(page1.count == 20)
-        #expect(first["hasMore"] as? Bool == true)
-        let token = try #require(first["paginationToken"] as? String)
-        // A token belongs to its query.
-        let otherQuery = try await server.history(window.merging(["onlyFailures": true]) { $1 }, token: token)
-        #expect(otherQuery.errorCode == 4_000_014)
-        let otherHost = try await server.history(window, token: token, sandbox: true)
-        #expect(otherHost.errorCode == 4_000_014)
-        // Renewals land while the client pages: it still sees each notification once.
-        try await server.event(["type": "advanceClock", "by": 2 * 7 * Self.day])
-        var seen = page1.compactMap { $0["signedPayload"] as? String }
-        var next: String? = token
-        while let current = next {
-          let page = try await server.history(window, token: current).json()
-          let items = try #require(page["notificationHistory"] as? [[String: Any]])
-          #expect(items.count <= 20)
-          seen += items.compactMap { $0["signedPayload"] as? String }
-          next = page["paginationToken"] as? String
-        }
-        let log = await server.mock.state.notifications.deliveries.filter {
-          $0.environment == "Production" && $0.dueAt >= start && $0.dueAt < start + 179 * Self.day
-        }
-        #expect(log.count > 22)
-        #expect(seen == log.map(\.signedPayload), "every notification once, oldest first")
-        #expect(try await server.allHistoryPages(window).map(\.count).dropLast().allSatisfy { $0 == 20 })
-        // Nothing of production shows on the sandbox host.
-        #expect(try await server.allHistoryPages(window, sandbox: true).joined().isEmpty)
+    try await TestServer.withWebhook { server, receiver in
+      let start = await server.mock.state.world.now
+      _ = try await server.buy("weekly.news", on: "alice.iphone")
+      try await server.event(["type": "advanceClock", "by": 22 * 7 * Self.day])
+      let window: [String: Any] = ["startDate": start, "endDate": start + 179 * Self.day]
+      let first = try await server.history(window).json()
+      let page1 = try #require(first["notificationHistory"] as? [[String: Any]])
+      #expect(page1.count == 20)
+      #expect(first["hasMore"] as? Bool == true)
+      let token = try #require(first["paginationToken"] as? String)
+      // A token belongs to its query.
+      let otherQuery = try await server.history(window.merging(["onlyFailures": true]) { $1 }, token: token)
+      #expect(otherQuery.errorCode == 4_000_014)
+      let otherHost = try await server.history(window, token: token, sandbox: true)
+      #expect(otherHost.errorCode == 4_000_014)
+      // Renewals land while the client pages: it still sees each notification once.
+      try await server.event(["type": "advanceClock", "by": 2 * 7 * Self.day])
+      var seen = page1.compactMap { $0["signedPayload"] as? String }
+      var next: String? = token
+      while let current = next {
+        let page = try await server.history(window, token: current).json()
+        let items = try #require(page["notificationHistory"] as? [[String: Any]])
+        #expect(items.count <= 20)
+        seen += items.compactMap { $0["signedPayload"] as? String }
+        next = page["paginationToken"] as? String
       }
+      let log = await server.mock.state.notifications.deliveries.filter {
+        $0.environment == "Production" && $0.dueAt >= start && $0.dueAt < start + 179 * Self.day
+      }
+      #expect(log.count > 22)
+      #expect(seen == log.map(\.signedPayload), "every notification once, oldest first")
+      #expect(try await server.allHistoryPages(window).map(\.count).dropLast().allSatisfy { $0 == 20 })
+      // Nothing of production shows on the sandbox host.
+      #expect(try await server.allHistoryPages(window, sandbox: true).joined().isEmpty)
     }
   }
 
   @Test func aPaginationTokenExpiresAfterThirtyDaysOfVirtualTime() async throws {
-    let receiver = WebhookReceiver()
-    try await receiver.serve { hook in
-      try await TestServer.with(
-        world: DemoWorld.world(rules: .production), notifications: NotificationSettings(webhookURL: hook)
-      ) { server in
-        let start = await server.mock.state.world.now
-        for _ in 0..<21 {
-          let answer = try await server.request(
-            "POST", "/inApps/v1/notifications/test", authorization: "Bearer \(try server.jwt())")
-          #expect(answer.status == 200)
-        }
-        let window: [String: Any] = ["startDate": start, "endDate": start + 60 * Self.day]
-        let first = try await server.history(window).json()
-        #expect((first["notificationHistory"] as? [Any])?.count == 20)
-        let token = try #require(first["paginationToken"] as? String)
-        try await server.event(["type": "advanceClock", "by": 30 * Self.day])
-        let onTime = try await server.history(window, token: token).json()
-        #expect((onTime["notificationHistory"] as? [Any])?.count == 1)
-        #expect(onTime["hasMore"] as? Bool == false)
-        try await server.event(["type": "advanceClock", "by": 1])
-        let stale = try await server.history(window, token: token)
-        #expect(stale.status == 400)
-        #expect(stale.errorCode == 4_000_017)
+    try await TestServer.withWebhook(store: false) { server, receiver in
+      let start = await server.mock.state.world.now
+      for _ in 0..<21 {
+        let answer = try await server.request(
+          "POST", "/inApps/v1/notifications/test", authorization: "Bearer \(try server.jwt())")
+        #expect(answer.status == 200)
       }
+      let window: [String: Any] = ["startDate": start, "endDate": start + 60 * Self.day]
+      let first = try await server.history(window).json()
+      #expect((first["notificationHistory"] as? [Any])?.count == 20)
+      let token = try #require(first["paginationToken"] as? String)
+      try await server.event(["type": "advanceClock", "by": 30 * Self.day])
+      let onTime = try await server.history(window, token: token).json()
+      #expect((onTime["notificationHistory"] as? [Any])?.count == 1)
+      #expect(onTime["hasMore"] as? Bool == false)
+      try await server.event(["type": "advanceClock", "by": 1])
+      let stale = try await server.history(window, token: token)
+      #expect(stale.status == 400)
+      #expect(stale.errorCode == 4_000_017)
     }
   }
 

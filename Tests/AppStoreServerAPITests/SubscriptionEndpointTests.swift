@@ -37,8 +37,7 @@ struct SubscriptionEndpointTests {
 
   @Test func aFamilyMembersSharedSubscriptionIsListedForThem() async throws {
     try await TestServer.withAppStore { server in
-      try await server.commerce(["type": "joinFamily", "customer": "alice", "family": "f"])
-      try await server.commerce(["type": "joinFamily", "customer": "kenji", "family": "f"])
+      try await server.family(of: "alice", "kenji")
       try await server.buy("family.monthly")
       let kenji = try await server.request("GET", "/epsim/v1/commerce/customers/kenji/transactions")
         .jsonArray()
@@ -79,8 +78,7 @@ struct SubscriptionEndpointTests {
 
   @Test func setAppAccountTokenRefusesAsAppleDoes() async throws {
     try await TestServer.withAppStore { server in
-      try await server.commerce(["type": "joinFamily", "customer": "alice", "family": "f"])
-      try await server.commerce(["type": "joinFamily", "customer": "kenji", "family": "f"])
+      try await server.family(of: "alice", "kenji")
       let first = try await server.buy("family.monthly")
       let original = try #require(first["originalTransactionId"] as? String)
       try await server.advance(days: 31)

@@ -6,8 +6,7 @@ import Testing
 struct TransactionEndpointTests {
   @Test func getTransactionInfoSignsTheTransactionAsTheWorldHasIt() async throws {
     try await TestServer.withAppStore { server in
-      let bought = try await server.buy("premium.monthly")
-      let id = try #require(bought["transactionId"] as? String)
+      let id = try await server.buyId("premium.monthly")
       let answer = try await server.api("GET", "/inApps/v1/transactions/\(id)")
       #expect(answer.status == 200)
       let payload = try jwsPayload(try answer.json()["signedTransactionInfo"])

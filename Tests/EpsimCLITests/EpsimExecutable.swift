@@ -1,4 +1,5 @@
 import Foundation
+import SharedTestSupport
 
 /// Runs the built `epsim` binary for end-to-end tests of the command line.
 ///
@@ -9,11 +10,7 @@ import Foundation
 /// `Bundle.main`, and walks up a few directories looking for an executable file named
 /// `epsim`. Set `EPSIM_EXECUTABLE` to a path to override the search.
 enum EpsimExecutable {
-  struct Outcome {
-    var status: Int32
-    var standardOutput: String
-    var standardError: String
-  }
+  typealias Outcome = ProcessOutcome
 
   struct NotFound: Error, CustomStringConvertible {
     var searched: [String]
@@ -50,12 +47,15 @@ enum EpsimExecutable {
   static let repository = URL(fileURLWithPath: #filePath)
     .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
-  /// Runs `epsim` with `arguments` in the repository root, feeding `input` on standard input.
+  /// Runs `epsim` with `arguments` in the repository root, feeding `input` on standard input,
+  /// with `environment` added to this process's.
   ///
   /// Input and outputs go through temporary files, not pipes, so a large output can never
   /// fill a pipe and deadlock the test.
-  static func run(_ arguments: [String], input: String = "") throws -> Outcome {
-    try run(program: try locate(), arguments, input: input)
+  static func run(_ arguments: [String], input: String = "", environment: [String: String] = [:]) throws
+    -> Outcome
+  {
+    try run(program: try locate(), arguments, input: input, environment: environment)
   }
 
   /// Runs any `program` the same way, in `directory` (the repository by default), with
@@ -66,9 +66,7 @@ enum EpsimExecutable {
   ) throws -> Outcome {
     let raw = try runRaw(
       program: program, arguments, input: Data(input.utf8), in: directory, environment: environment)
-    return Outcome(
-      status: raw.status, standardOutput: String(decoding: raw.standardOutput, as: UTF8.self),
-      standardError: String(decoding: raw.standardError, as: UTF8.self))
+    return Outcome(status: raw.status, output: raw.standardOutput, errors: raw.standardError)
   }
 
   /// What `run` sees, as the bytes the process wrote.

@@ -1,4 +1,5 @@
 import Foundation
+import SharedTestSupport
 import Testing
 
 /// Every command that reads a file or an argument, fed the hostile corpus: each input exits 2
@@ -29,55 +30,57 @@ struct HostileInputTests {
 
   @Test(arguments: HostileFile.allCases)
   func runRefusesTheFileAndWritesNoReport(_ input: HostileFile) throws {
-    let directory = try Self.temporaryDirectory()
-    defer { try? FileManager.default.removeItem(at: directory) }
-    let path = try input.make(.scenario, in: directory)
-    let report = directory.appendingPathComponent("report.json").path
-    let result = try EpsimExecutable.run(["run", path, "--format", "json", "--output", report])
-    #expect(result.status == 2, "\(result.standardError)")
-    #expect(result.standardError.contains(path), "the message names the file")
-    #expect(
-      result.standardError.contains(try #require(Self.scenarioReasons[input])), "\(result.standardError)")
-    #expect(!FileManager.default.fileExists(atPath: report))
-    #expect(try Self.leftovers(in: directory).isEmpty)
+    try TemporaryFolder.with("epsim-hostile") { directory in
+      let path = try input.make(.scenario, in: directory)
+      let report = directory.appendingPathComponent("report.json").path
+      let result = try EpsimExecutable.run(["run", path, "--format", "json", "--output", report])
+      #expect(result.status == 2, "\(result.standardError)")
+      #expect(result.standardError.contains(path), "the message names the file")
+      #expect(
+        result.standardError.contains(try #require(Self.scenarioReasons[input])), "\(result.standardError)")
+      #expect(!FileManager.default.fileExists(atPath: report))
+      #expect(try Self.leftovers(in: directory).isEmpty)
+    }
   }
 
   /// `epsim tui FILE` reads the file before it looks for a terminal, with `epsim run`'s checks,
   /// so each bad file is refused with the same reason and the terminal is never touched.
   @Test(arguments: HostileFile.allCases)
   func tuiRefusesTheFileBeforeTheTerminal(_ input: HostileFile) throws {
-    let directory = try Self.temporaryDirectory()
-    defer { try? FileManager.default.removeItem(at: directory) }
-    let path = try input.make(.scenario, in: directory)
-    let result = try EpsimExecutable.run(["tui", path])
-    #expect(result.status == 2, "\(result.standardError)")
-    #expect(result.standardOutput.isEmpty)
-    #expect(
-      result.standardError.contains(try #require(Self.scenarioReasons[input])), "\(result.standardError)")
-    #expect(!result.standardError.contains("needs a terminal"))
+    try TemporaryFolder.with("epsim-hostile") { directory in
+      let path = try input.make(.scenario, in: directory)
+      let result = try EpsimExecutable.run(["tui", path])
+      #expect(result.status == 2, "\(result.standardError)")
+      #expect(result.standardOutput.isEmpty)
+      #expect(
+        result.standardError.contains(try #require(Self.scenarioReasons[input])), "\(result.standardError)")
+      #expect(!result.standardError.contains("needs a terminal"))
+    }
   }
 
   @Test(arguments: HostileFile.allCases)
   func lintRefusesTheInfoPlist(_ input: HostileFile) throws {
-    let directory = try Self.temporaryDirectory()
-    defer { try? FileManager.default.removeItem(at: directory) }
-    let path = try input.make(.xmlPlist, in: directory)
-    let result = try EpsimExecutable.run(["lint", path])
-    #expect(result.status == 2, "\(result.standardError)")
-    #expect(result.standardError.contains(path))
-    #expect(result.standardError.contains(try #require(Self.plistReasons[input])), "\(result.standardError)")
+    try TemporaryFolder.with("epsim-hostile") { directory in
+      let path = try input.make(.xmlPlist, in: directory)
+      let result = try EpsimExecutable.run(["lint", path])
+      #expect(result.status == 2, "\(result.standardError)")
+      #expect(result.standardError.contains(path))
+      #expect(
+        result.standardError.contains(try #require(Self.plistReasons[input])), "\(result.standardError)")
+    }
   }
 
   @Test(arguments: HostileFile.allCases)
   func lintRefusesTheEntitlements(_ input: HostileFile) throws {
-    let directory = try Self.temporaryDirectory()
-    defer { try? FileManager.default.removeItem(at: directory) }
-    let path = try input.make(.xmlPlist, in: directory)
-    let result = try EpsimExecutable.run([
-      "lint", "docs/examples/plist/notice-sheet.plist", "--entitlements", path,
-    ])
-    #expect(result.status == 2, "\(result.standardError)")
-    #expect(result.standardError.contains(try #require(Self.plistReasons[input])), "\(result.standardError)")
+    try TemporaryFolder.with("epsim-hostile") { directory in
+      let path = try input.make(.xmlPlist, in: directory)
+      let result = try EpsimExecutable.run([
+        "lint", "docs/examples/plist/notice-sheet.plist", "--entitlements", path,
+      ])
+      #expect(result.status == 2, "\(result.standardError)")
+      #expect(
+        result.standardError.contains(try #require(Self.plistReasons[input])), "\(result.standardError)")
+    }
   }
 
   /// A file that never ends is read only up to the limit.
@@ -96,12 +99,12 @@ struct HostileInputTests {
   }
 
   @Test func lintRefusesATruncatedBinaryPlist() throws {
-    let directory = try Self.temporaryDirectory()
-    defer { try? FileManager.default.removeItem(at: directory) }
-    let path = try HostileFile.truncated.make(.binaryPlist, in: directory)
-    let result = try EpsimExecutable.run(["lint", path])
-    #expect(result.status == 2)
-    #expect(result.standardError.contains("the binary property list is damaged"))
+    try TemporaryFolder.with("epsim-hostile") { directory in
+      let path = try HostileFile.truncated.make(.binaryPlist, in: directory)
+      let result = try EpsimExecutable.run(["lint", path])
+      #expect(result.status == 2)
+      #expect(result.standardError.contains("the binary property list is damaged"))
+    }
   }
 
   /// Tokens as arguments and on standard input: empty, binary, huge, Latin-1, nested too deep.
@@ -136,22 +139,22 @@ struct HostileInputTests {
     (["--customers", "1", "--env", "moon"], "'moon' is invalid for '--env"),
   ])
   func generateRefusesBadOptions(_ options: [String], _ reason: String) throws {
-    let directory = try Self.temporaryDirectory()
-    defer { try? FileManager.default.removeItem(at: directory) }
-    let output = directory.appendingPathComponent("tokens.jsonl").path
-    let result = try EpsimExecutable.run(["generate"] + options + ["--output", output])
-    #expect(result.status == 2, "\(result.standardError)")
-    #expect(result.standardError.contains(reason), "\(result.standardError)")
-    #expect(try Self.leftovers(in: directory).isEmpty)
+    try TemporaryFolder.with("epsim-hostile") { directory in
+      let output = directory.appendingPathComponent("tokens.jsonl").path
+      let result = try EpsimExecutable.run(["generate"] + options + ["--output", output])
+      #expect(result.status == 2, "\(result.standardError)")
+      #expect(result.standardError.contains(reason), "\(result.standardError)")
+      #expect(try Self.leftovers(in: directory).isEmpty)
+    }
   }
 
   @Test func generateRefusesAnOutputThatIsADirectory() throws {
-    let directory = try Self.temporaryDirectory()
-    defer { try? FileManager.default.removeItem(at: directory) }
-    let result = try EpsimExecutable.run(["generate", "--customers", "2", "--output", directory.path])
-    #expect(result.status == 2)
-    #expect(result.standardError.contains("cannot write \(directory.path)"))
-    #expect(try Self.leftovers(in: directory).isEmpty)
+    try TemporaryFolder.with("epsim-hostile") { directory in
+      let result = try EpsimExecutable.run(["generate", "--customers", "2", "--output", directory.path])
+      #expect(result.status == 2)
+      #expect(result.standardError.contains("cannot write \(directory.path)"))
+      #expect(try Self.leftovers(in: directory).isEmpty)
+    }
   }
 
   @Test(arguments: [
@@ -168,34 +171,35 @@ struct HostileInputTests {
   }
 
   @Test func samplesRefusesAFile() throws {
-    let directory = try Self.temporaryDirectory()
-    defer { try? FileManager.default.removeItem(at: directory) }
-    let file = try HostileFile.binary.make(.scenario, in: directory)
-    let result = try EpsimExecutable.run(["samples", file])
-    #expect(result.status == 2)
-    #expect(result.standardError.contains("\(file): it is a file, not a directory"))
+    try TemporaryFolder.with("epsim-hostile") { directory in
+      let file = try HostileFile.binary.make(.scenario, in: directory)
+      let result = try EpsimExecutable.run(["samples", file])
+      #expect(result.status == 2)
+      #expect(result.standardError.contains("\(file): it is a file, not a directory"))
+    }
   }
 
   /// A directory where one sample file should go makes the whole write fail before any file
   /// changes: no samples, no temporary files.
   @Test func samplesWritesAllOrNothing() throws {
-    let directory = try Self.temporaryDirectory()
-    defer { try? FileManager.default.removeItem(at: directory) }
-    let blocker = directory.appendingPathComponent("sandbox-services.json")
-    try FileManager.default.createDirectory(at: blocker, withIntermediateDirectories: false)
-    let result = try EpsimExecutable.run(["samples", directory.path])
-    #expect(result.status == 2)
-    #expect(result.standardError.contains("sandbox-services.json: a directory is in the way"))
-    #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path) == ["sandbox-services.json"])
+    try TemporaryFolder.with("epsim-hostile") { directory in
+      let blocker = directory.appendingPathComponent("sandbox-services.json")
+      try FileManager.default.createDirectory(at: blocker, withIntermediateDirectories: false)
+      let result = try EpsimExecutable.run(["samples", directory.path])
+      #expect(result.status == 2)
+      #expect(result.standardError.contains("sandbox-services.json: a directory is in the way"))
+      #expect(
+        try FileManager.default.contentsOfDirectory(atPath: directory.path) == ["sandbox-services.json"])
+    }
   }
 
   @Test func samplesLeavesNoDirectoryWhenItCannotWrite() throws {
-    let directory = try Self.temporaryDirectory()
-    defer { try? FileManager.default.removeItem(at: directory) }
-    let result = try EpsimExecutable.run(["samples", directory.path + "/missing/parent"])
-    #expect(result.status == 2)
-    #expect(result.standardError.contains("No such file or directory"))
-    #expect(try Self.leftovers(in: directory).isEmpty)
+    try TemporaryFolder.with("epsim-hostile") { directory in
+      let result = try EpsimExecutable.run(["samples", directory.path + "/missing/parent"])
+      #expect(result.status == 2)
+      #expect(result.standardError.contains("No such file or directory"))
+      #expect(try Self.leftovers(in: directory).isEmpty)
+    }
   }
 
   /// Files in `directory` other than the inputs the test made (hidden temporary files too).
@@ -207,10 +211,7 @@ struct HostileInputTests {
   }
 
   static func temporaryDirectory() throws -> URL {
-    let url = FileManager.default.temporaryDirectory.appendingPathComponent(
-      "epsim-hostile-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-    return url
+    try TemporaryFolder.make("epsim-hostile")
   }
 
   /// A token whose JSON nests `depth` arrays in an extra field.

@@ -1,4 +1,5 @@
 import Foundation
+import SharedTestSupport
 import Testing
 
 /// Numbers that crashed `epsim run` with an arithmetic overflow (exit 132): the whole process now
@@ -6,13 +7,7 @@ import Testing
 /// the clock move it asks for is not, and writes no report.
 @Suite("Hostile numbers through the command line")
 struct HostileNumberCLITests {
-  static let setup = """
-    environment production
-    app com.example id 1234567890 custom-link-regions nl
-    device alice.iphone iOS 18.2 storefront nl
-    install alice.iphone
-
-    """
+  static let setup = ScenarioSetup.aliceInTheNetherlands("production", installed: true)
 
   @Test(arguments: [
     ("advance 106751991167d", "bug.epsim:5:9"),

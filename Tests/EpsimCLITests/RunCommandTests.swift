@@ -1,4 +1,5 @@
 import Foundation
+import SharedTestSupport
 import Testing
 
 @Suite("epsim run: exit codes, formats, output files")
@@ -233,8 +234,6 @@ struct RunCommandTests {
   }
 
   private func temporaryDirectory() throws -> URL {
-    let url = FileManager.default.temporaryDirectory.appendingPathComponent("epsim-run-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-    return url
+    try TemporaryFolder.make("epsim-run")
   }
 }

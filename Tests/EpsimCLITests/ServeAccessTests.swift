@@ -1,4 +1,5 @@
 import Foundation
+import SharedTestSupport
 import Testing
 
 /// Who may reach `epsim serve` and what it prints (issue 30): a non-loopback address needs a
@@ -8,6 +9,11 @@ import Testing
 @Suite("epsim serve: the control token, exposure, the generated key's file")
 struct ServeAccessTests {
   static let secret = "test-control-token-4f1c9a7e2b"
+
+  /// `epsim serve --port 0` run to its end with `environment` added.
+  static func serve(environment: [String: String]) throws -> ProcessOutcome {
+    try EpsimExecutable.run(["serve", "--port", "0"], environment: environment)
+  }
 
   @Test(arguments: ["0.0.0.0", "::", "192.0.2.10"])
   func aNonLoopbackHostWithoutATokenIsRefusedBeforeAnythingElse(host: String) throws {
@@ -23,9 +29,7 @@ struct ServeAccessTests {
   }
 
   @Test func aBadTokenIsRefusedWithoutBeingRepeated() throws {
-    let fromEnvironment = try EpsimExecutable.run(
-      program: try EpsimExecutable.locate(), ["serve", "--port", "0"],
-      environment: ["EPSIM_CONTROL_TOKEN": "tiny-tok"])
+    let fromEnvironment = try Self.serve(environment: ["EPSIM_CONTROL_TOKEN": "tiny-tok"])
     #expect(fromEnvironment.status == 2)
     #expect(
       fromEnvironment.standardError
@@ -112,9 +116,7 @@ struct ServeAccessTests {
 
   /// A key that cannot be written safely is not printed instead: the server stops, says why.
   @Test func aKeyThatCannotBeWrittenStopsTheServerWithoutPrintingIt() throws {
-    let outcome = try EpsimExecutable.run(
-      program: try EpsimExecutable.locate(), ["serve", "--port", "0"],
-      environment: ["TMPDIR": "/nonexistent-epsim-\(UUID().uuidString)"])
+    let outcome = try Self.serve(environment: ["TMPDIR": "/nonexistent-epsim-\(UUID().uuidString)"])
     #expect(outcome.status == 2)
     #expect(outcome.standardOutput.isEmpty, "no banner: the server stopped before announcing itself")
     #expect(!outcome.standardError.contains("PRIVATE KEY"))

@@ -1,4 +1,5 @@
 import Foundation
+import SharedTestSupport
 import Testing
 
 /// `--storekit PATH` on `serve`, `tui`, `generate` and the `storekit` line of `epsim run`: the same
@@ -8,9 +9,7 @@ import Testing
 
   /// A `.storekit` file with a bad period, in a fresh folder.
   func badFile() throws -> URL {
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
-      "epsim-sk-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    let folder = try TemporaryFolder.make("epsim-sk")
     let json =
       #"{ "subscriptionGroups" : [ { "id" : "G", "subscriptions" : [ { "productID" : "p", "displayPrice" : "1", "#
       + #""groupNumber" : 1, "recurringSubscriptionPeriod" : "monthly" } ] } ] }"#
@@ -66,25 +65,23 @@ import Testing
 /// `epsim storekit export` and `epsim storekit check`.
 @Suite struct StoreKitExportCLITests {
   @Test func theExportOfAScenarioChecksBackToItsCatalog() throws {
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
-      "epsim-skx-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-    defer { try? FileManager.default.removeItem(at: folder) }
-    let out = folder.appendingPathComponent("Export.storekit").path
-    let export = try EpsimExecutable.run([
-      "storekit", "export", "--scenario", "docs/examples/storekit-subscription-lifecycle.epsim", "--output",
-      out,
-    ])
-    #expect(export.status == 0)
-    #expect(export.standardOutput.isEmpty)
-    let check = try EpsimExecutable.run(["storekit", "check", out])
-    #expect(check.status == 0)
-    #expect(check.standardOutput.contains("format 4.0, 3 products, prices for USA"))
-    #expect(
-      check.standardOutput.contains(
-        "  news.monthly  Auto-Renewable Subscription  4.99 USD  group 6E3A9300 level 1 P1M  family"))
-    #expect(check.standardOutput.contains("    offer news.stay  promotional  PAY_AS_YOU_GO P1M x2"))
-    #expect(check.standardOutput.contains("  sandbox renewal rate: 5m"))
+    try TemporaryFolder.with("epsim-skx") { folder in
+      let out = folder.appendingPathComponent("Export.storekit").path
+      let export = try EpsimExecutable.run([
+        "storekit", "export", "--scenario", "docs/examples/storekit-subscription-lifecycle.epsim", "--output",
+        out,
+      ])
+      #expect(export.status == 0)
+      #expect(export.standardOutput.isEmpty)
+      let check = try EpsimExecutable.run(["storekit", "check", out])
+      #expect(check.status == 0)
+      #expect(check.standardOutput.contains("format 4.0, 3 products, prices for USA"))
+      #expect(
+        check.standardOutput.contains(
+          "  news.monthly  Auto-Renewable Subscription  4.99 USD  group 6E3A9300 level 1 P1M  family"))
+      #expect(check.standardOutput.contains("    offer news.stay  promotional  PAY_AS_YOU_GO P1M x2"))
+      #expect(check.standardOutput.contains("  sandbox renewal rate: 5m"))
+    }
   }
 
   @Test func theDemoExportSaysWhatTheFileCannotHold() throws {
@@ -96,18 +93,16 @@ import Testing
   }
 
   @Test func checkRefusesABadFileWithItsPath() throws {
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
-      "epsim-skc-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-    defer { try? FileManager.default.removeItem(at: folder) }
-    let path = folder.appendingPathComponent("Bad.storekit").path
-    try Data(#"{ "products" : [ { "productID" : "a", "type" : "Consumable" } ] }"#.utf8).write(
-      to: URL(fileURLWithPath: path))
-    let check = try EpsimExecutable.run(["storekit", "check", path])
-    #expect(check.status == 2)
-    #expect(
-      check.standardError
-        == "epsim storekit check: \(path): products[0].displayPrice: missing: expected a price such as \"0.99\" (at most 3 decimals, below 1000000000)\n"
-    )
+    try TemporaryFolder.with("epsim-skc") { folder in
+      let path = folder.appendingPathComponent("Bad.storekit").path
+      try Data(#"{ "products" : [ { "productID" : "a", "type" : "Consumable" } ] }"#.utf8).write(
+        to: URL(fileURLWithPath: path))
+      let check = try EpsimExecutable.run(["storekit", "check", path])
+      #expect(check.status == 2)
+      #expect(
+        check.standardError
+          == "epsim storekit check: \(path): products[0].displayPrice: missing: expected a price such as \"0.99\" (at most 3 decimals, below 1000000000)\n"
+      )
+    }
   }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import SharedTestSupport
 import Testing
 
 /// The typed `token(for:)` of 27.2 through the command line: run, report plan, generate.
@@ -22,9 +23,7 @@ struct TypedRequestCLITests {
   }
 
   @Test func aBadTypedLineExitsTwoWithItsPlace() throws {
-    let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
-      "epsim-typed-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    let directory = try TemporaryFolder.make("epsim-typed")
     defer { try? FileManager.default.removeItem(at: directory) }
     let file = directory.appendingPathComponent("bad.epsim")
     try Data("device k.i iOS 27.2 storefront jp\ntyped-token-type withinApp SERVICES\n".utf8).write(to: file)

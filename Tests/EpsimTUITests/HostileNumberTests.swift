@@ -9,12 +9,9 @@ struct HostileNumberTests {
   @Test(arguments: ["11", "0", "99999999999999999999", "9223372036854775807"])
   func aBuyQuantityOutsideTheLimitsKeepsTheFormOpen(_ quantity: String) {
     var state = TUIState.store()
-    state.type("pb")
-    state.press(.tab, .tab)  // quantity
-    state.replaceField(with: quantity)
-    state.press(.enter)
-    #expect(state.context == .dialog)
-    #expect(state.screen.contains("expected a quantity from 1 to 10"))
+    state.open("pb", atField: 2)  // quantity
+    state.submit(quantity)
+    state.expectDialogKept(saying: "expected a quantity from 1 to 10")
     #expect(state.simulation.position == 1, "only the install")
   }
 
@@ -24,8 +21,7 @@ struct HostileNumberTests {
   func aGoToTimeOutsideTheClockKeepsTheDialog(_ text: String) {
     var state = TUIState.demo()
     state.type("g")
-    state.replaceField(with: text)
-    state.press(.enter)
+    state.submit(text)
     #expect(state.context == .dialog, "\(state.screen)")
     #expect(state.world.now == DemoWorld.startTime)
   }
@@ -33,13 +29,11 @@ struct HostileNumberTests {
   @Test func aGoToTimeAtTheLastInstantIsReached() {
     var state = TUIState.demo()
     state.type("g")
-    state.replaceField(with: "9999-12-31T23:59:59.999Z")
-    state.press(.enter)
+    state.submit("9999-12-31T23:59:59.999Z")
     #expect(state.context == .main)
     #expect(state.world.now == StepLimits.latestTime)
     state.type("g")
-    state.replaceField(with: "+1ms")
-    state.press(.enter)
+    state.submit("+1ms")
     #expect(state.context == .dialog)
     #expect(state.world.now == StepLimits.latestTime)
   }
@@ -48,12 +42,9 @@ struct HostileNumberTests {
   func aLifetimeOutsideTheLimitsIsRefused(_ text: String) {
     var state = TUIState.demo()
     let rules = state.world.rules
-    state.type("R")
-    state.press(.tab, .tab, .tab)  // ACQUISITION lifetime
-    state.replaceField(with: text)
-    state.press(.enter)
-    #expect(state.context == .dialog)
-    #expect(state.screen.contains("ACQUISITION lifetime"))
+    state.open("R", atField: 3)  // ACQUISITION lifetime
+    state.submit(text)
+    state.expectDialogKept(saying: "ACQUISITION lifetime")
     #expect(state.world.rules == rules)
   }
 }

@@ -10,8 +10,7 @@ import TextFrame
 struct PurchaseSnapshotTests {
   @Test func buyForm() {
     var state = TUIState.store()
-    state.type("pb")
-    expectSnapshot(state.render(), named: "purchases-buy-form-80x24")
+    state.expectScreen(after: "pb", named: "purchases-buy-form-80x24")
   }
 
   /// A monthly plan bought, renewed once; coins bought too.
@@ -31,15 +30,13 @@ struct PurchaseSnapshotTests {
     var state = TUIState.store(width: 200, height: 50)
     state.type("p")
     state.buy()
-    state.type("Bv")
-    expectSnapshot(state.render(), named: "purchases-billing-retry-200x50")
+    state.expectScreen(after: "Bv", named: "purchases-billing-retry-200x50")
   }
 
   /// Purchase steps in the history dialog, by their scenario lines.
   @Test func historyListsPurchases() {
     var state = PurchaseTests.session()
-    state.type("H")
-    expectSnapshot(state.render(), named: "purchases-history-80x24")
+    state.expectScreen(after: "H", named: "purchases-history-80x24")
   }
 
   @Test func asciiAndTheMinimumSize() {
@@ -47,7 +44,6 @@ struct PurchaseSnapshotTests {
       world: DemoWorld.world(), products: DemoCatalog.products, lineStyle: .ascii, width: 60, height: 16)
     state.type("ip")
     state.buy()
-    state.type("v")
-    expectSnapshot(state.render(), named: "purchases-ascii-60x16")
+    state.expectScreen(after: "v", named: "purchases-ascii-60x16")
   }
 }

@@ -201,10 +201,8 @@ struct PurchaseTests {
 
   @Test func aRefusedPurchaseKeepsTheFormOpenAndChangesNothing() {
     var state = TUIState.store()
-    state.type("pb")
-    state.press(.tab, .tab)  // quantity
-    state.replaceField(with: "x")
-    state.press(.enter)
+    state.open("pb", atField: 2)  // quantity
+    state.submit("x")
     #expect(state.screen.contains("quantity 'x': expected a quantity from 1 to 10"))
     #expect(state.simulation.position == 1, "only the install")
   }
@@ -254,8 +252,7 @@ struct StorefrontFollowingTests {
     state.buy()  // premium.monthly on alice.iphone, in the Netherlands
     state.type("E")  // edit alice.iphone
     state.press(.tab)
-    state.replaceField(with: "jp")
-    state.press(.enter)
+    state.submit("jp")
     #expect(state.world.device("alice.iphone")?.storefront == "jp")
     #expect(state.store.state.customer("alice")?.storefront == "JPN")
     state.type("v")  // to the next renewal

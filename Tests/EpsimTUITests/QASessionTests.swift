@@ -17,10 +17,7 @@ struct QASessionTests {
     state.type("i2R")
     state.press(.right)  // environment: production
     state.press(.enter)
-    guard case .dialog(let dialog) = state.overlay else {
-      Issue.record("the rules dialog stays open with the reason")
-      return
-    }
+    let dialog = try #require(state.openDialog, "the rules dialog stays open with the reason")
     let error = try #require(dialog.form.error)
     #expect(error.contains("cannot switch to production"))
     #expect(error.contains("SPEC 2"))
@@ -45,8 +42,7 @@ struct QASessionTests {
     state.type("i2W")
     state.press(.right)  // production
     state.press(.tab)
-    state.replaceField(with: "7")
-    state.press(.enter)
+    state.submit("7")
     #expect(state.overlay == nil)
     #expect(state.world.rules.environment == .production)
     #expect(state.world.seed == 7)
@@ -60,16 +56,11 @@ struct QASessionTests {
     #expect(state.render().lines[0].contains("seed 7") || state.width < 100)
   }
 
-  @Test func aNewWorldRefusesASeedThatIsNotANumber() {
+  @Test func aNewWorldRefusesASeedThatIsNotANumber() throws {
     var state = TUIState.demo()
-    state.type("W")
-    state.press(.tab)
-    state.replaceField(with: "abc")
-    state.press(.enter)
-    guard case .dialog(let dialog) = state.overlay else {
-      Issue.record("the dialog stays open")
-      return
-    }
+    state.open("W", atField: 1)
+    state.submit("abc")
+    let dialog = try #require(state.openDialog, "the dialog stays open")
     #expect(dialog.form.error?.contains("seed 'abc' must be a whole number") == true)
   }
 

@@ -3,6 +3,7 @@ import Foundation
 import FrameSnapshotTesting
 import LifecycleSimulator
 import ScenarioLanguage
+import SharedTestSupport
 import TerminalEffects
 import Testing
 import TextFrame
@@ -10,17 +11,14 @@ import TextFrame
 /// Scenarios in the UI: opening one and stepping through its lines, and saving a session as one.
 @Suite("Scenarios in the UI")
 struct ScenarioTests {
-  static let text = """
-    # Sandbox: the first request starts a SERVICES period.
-    environment sandbox
-    app com.example id 1 custom-link-regions nl
-    device alice.iphone iOS 18.2 storefront nl
-    install alice.iphone
-    request SERVICES on alice.iphone  expect new period
-    advance to next expiry
-    expect SERVICES active
-    install alice.iphone
-    """
+  static let text =
+    "# Sandbox: the first request starts a SERVICES period.\n"
+    + ScenarioSetup.aliceInTheNetherlands("sandbox", appId: 1, installed: true) + """
+      request SERVICES on alice.iphone  expect new period
+      advance to next expiry
+      expect SERVICES active
+      install alice.iphone
+      """
 
   static func loaded(width: Int = 80, height: Int = 24) throws -> TUIState {
     try TUIState(script: try ScenarioStepper(text: text, file: "first.epsim"), width: width, height: height)
@@ -140,12 +138,8 @@ struct ScenarioTests {
       state.status?.text
         == "saving to \(path) failed: No such file or directory")
     state.type("w")
-    state.replaceField(with: "  ")
-    state.press(.enter)
-    guard case .dialog(let dialog) = state.overlay else {
-      Issue.record("a blank path keeps the dialog open")
-      return
-    }
+    state.submit("  ")
+    let dialog = try #require(state.openDialog, "a blank path keeps the dialog open")
     #expect(dialog.form.error == "type a file path, e.g. epsim-session.epsim")
   }
 }

@@ -93,10 +93,7 @@ struct SmallerItemsTests {
     #expect(state.screen.contains("b buys (1 product),"), "\(state.screen)")
     state.type("i")
     state.type("W")
-    guard case .dialog(let dialog) = state.overlay else {
-      Issue.record("no new world dialog")
-      return
-    }
+    let dialog = try #require(state.openDialog, "no new world dialog")
     #expect(dialog.form.note.contains("The 1 unsaved step of this session goes (Esc, then w saves it)."))
     state.press(.escape)
     state.type("2w")
@@ -115,7 +112,6 @@ struct SmallerItemsTests {
     state.type("i2R")
     state.press(.right)  // production
     state.press(.enter)
-    #expect(state.context == .dialog)
-    #expect(state.screen.contains("W starts a new world"), "\(state.screen)")
+    state.expectDialogKept(saying: "W starts a new world")
   }
 }

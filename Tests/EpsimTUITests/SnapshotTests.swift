@@ -14,22 +14,19 @@ struct SnapshotTests {
   /// The screen docs/tui.md shows: a SERVICES token and its refresh, an ACQUISITION token.
   @Test func servicesWithRefresh() {
     var state = TUIState.demo()
-    state.type("i21f2m")
-    expectSnapshot(state.render(), named: "services-refresh-80x24")
+    state.expectScreen(after: "i21f2m", named: "services-refresh-80x24")
   }
 
   @Test func expiredAtExactlyTheExpiry() {
     var state = TUIState.demo()
-    state.type("i2e")
-    expectSnapshot(state.render(), named: "expired-80x24")
+    state.expectScreen(after: "i2e", named: "expired-80x24")
   }
 
   @Test func largeTerminalShowsDetailsBeside() {
     var state = TUIState.demo(width: 200, height: 60)
     state.type("jjjjji34")  // kenji: IN_APP and LINK_OUT
     state.type("kkkkk")  // back to alice.iphone
-    state.type("i21f2oh")
-    expectSnapshot(state.render(), named: "full-200x60")
+    state.expectScreen(after: "i21f2oh", named: "full-200x60")
   }
 
   @Test func tooSmallTerminalSaysSo() {
@@ -37,38 +34,31 @@ struct SnapshotTests {
     state.handle(.resize(width: 59, height: 15))
     expectSnapshot(state.render(), named: "too-small-59x15")
     state.handle(.resize(width: 60, height: 16))
-    state.type("i2")
-    expectSnapshot(state.render(), named: "minimum-60x16")
+    state.expectScreen(after: "i2", named: "minimum-60x16")
   }
 
   @Test func longFormsScrollAtTheMinimumSize() {
     var state = TUIState.demo(width: 60, height: 16)
-    state.type("R")
-    for _ in 0..<11 { state.press(.tab) }  // to the last field, below the first screenful
+    state.open("R", atField: 11)  // to the last field, below the first screenful
     expectSnapshot(state.render(), named: "rules-dialog-60x16")
   }
 
   @Test func asciiLinesWithoutUTF8() {
     var state = TUIState.demo(lineStyle: .ascii)
-    state.type("i2f2 ")
-    expectSnapshot(state.render(), named: "ascii-80x24")
+    state.expectScreen(after: "i2f2 ", named: "ascii-80x24")
   }
 
   @Test func overlays() {
     var state = TUIState.demo()
-    state.type("i2?")
-    expectSnapshot(state.render(), named: "help-80x24")
+    state.expectScreen(after: "i2?", named: "help-80x24")
     state.press(.escape, .enter)
     expectSnapshot(state.render(), named: "details-80x24")
     state.press(.escape)
-    state.type("R")
-    expectSnapshot(state.render(), named: "rules-dialog-80x24")
+    state.expectScreen(after: "R", named: "rules-dialog-80x24")
     state.press(.escape)
-    state.type("H")
-    expectSnapshot(state.render(), named: "history-80x24")
+    state.expectScreen(after: "H", named: "history-80x24")
     state.press(.escape)
-    state.type("/SANDBOX")
-    expectSnapshot(state.render(), named: "search-80x24")
+    state.expectScreen(after: "/SANDBOX", named: "search-80x24")
   }
 
   @Test func productionWorld() {

@@ -60,14 +60,12 @@ struct StoreSettingsTests {
   /// Picking another tester shows their own rate: submitting changes nothing for them.
   @Test func anotherTesterShowsTheirOwnSettings() {
     var state = TUIState.store()
-    state.type("G")
-    state.press(.tab, .tab, .tab)
+    state.open("G", atField: 3)
     state.press(.right, .right, .right)  // alice: 1h
     state.press(.enter)
     #expect(state.store.rates["alice"] == .oneHour)
     let steps = state.simulation.position
-    state.type("G")
-    state.press(.tab, .tab)
+    state.open("G", atField: 2)
     state.press(.right)  // the next tester: bruno, at the default rate
     state.press(.enter)
     #expect(state.simulation.position == steps, "nothing changed: \(state.status?.text ?? "")")
@@ -76,15 +74,12 @@ struct StoreSettingsTests {
 
   @Test func turningFailingRenewalsOffSaysHow() {
     var state = TUIState.store()
-    state.type("G")
-    state.press(.tab, .tab, .tab, .tab)
+    state.open("G", atField: 4)
     state.press(.right)  // on
     state.press(.enter)
-    state.type("G")
-    state.press(.tab, .tab, .tab, .tab)
+    state.open("G", atField: 4)
     state.press(.left)  // back off
     state.press(.enter)
-    #expect(state.context == .dialog)
-    #expect(state.screen.contains("billing recovers"), "\(state.screen)")
+    state.expectDialogKept(saying: "billing recovers")
   }
 }

@@ -1,5 +1,7 @@
 import EpsimTUI
+import FrameSnapshotTesting
 import LifecycleSimulator
+import Testing
 import TextFrame
 
 extension TUIState {
@@ -20,10 +22,43 @@ extension TUIState {
     keys.flatMap { handle(.key($0)) }
   }
 
+  /// Types `keys`, then checks the whole screen against the snapshot `name` beside the calling test.
+  mutating func expectScreen(
+    after keys: String, named name: String, filePath: String = #filePath,
+    sourceLocation: SourceLocation = #_sourceLocation
+  ) {
+    type(keys)
+    expectSnapshot(render(), named: name, filePath: filePath, sourceLocation: sourceLocation)
+  }
+
   /// Replaces the focused text field's contents in an open dialog with `text`.
   mutating func replaceField(with text: String) {
     press(.ctrl("a"), .ctrl("k"))
     type(text)
+  }
+
+  /// Types `keys` (the last opens a dialog) and tabs to the dialog's field `field`, 0 the first.
+  mutating func open(_ keys: String, atField field: Int) {
+    type(keys)
+    for _ in 0..<field { press(.tab) }
+  }
+
+  /// Replaces the focused text field's contents with `text` and presses Enter: submits the dialog.
+  mutating func submit(_ text: String) {
+    replaceField(with: text)
+    press(.enter)
+  }
+
+  /// Expects a dialog still open (after a refused submit, say) and the screen showing `message`.
+  func expectDialogKept(saying message: String, sourceLocation: SourceLocation = #_sourceLocation) {
+    #expect(context == .dialog, sourceLocation: sourceLocation)
+    #expect(screen.contains(message), "\(screen)", sourceLocation: sourceLocation)
+  }
+
+  /// The open dialog; nil when the overlay is anything else or there is none.
+  var openDialog: Dialog? {
+    guard case .dialog(let dialog) = overlay else { return nil }
+    return dialog
   }
 
   /// Every screen of a scrolling overlay, paging down `pages` times, joined: what a reader sees.

@@ -7,8 +7,7 @@ import Testing
 @Suite("Mock server: refused requests are remembered")
 struct RefusalLogTests {
   @Test func refusalsAreKeptNewestLastWithTheirReason() async throws {
-    try await TestServer.with { server in
-      let token = try await server.servicesToken()
+    try await TestServer.withServicesToken { server, token in
       let unsigned = try await server.request(
         "PUT", "/externalPurchase/v1/reports", body: try reportBody(token: token.id, status: "NO_LINE_ITEM"),
         authorization: nil)

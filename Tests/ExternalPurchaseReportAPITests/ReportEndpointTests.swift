@@ -6,8 +6,7 @@ import Testing
 @Suite("Mock server: reports over HTTP")
 struct ReportEndpointTests {
   @Test func anAcceptedReportCanBeRetrievedAndShowsOnItsToken() async throws {
-    try await TestServer.with { server in
-      let token = try await server.servicesToken()
+    try await TestServer.withServicesToken { server, token in
       let id = UUID().uuidString
       let body = try reportBody(
         id: id, token: token.id, status: "LINE_ITEM", lineItems: [buyItem("li-1", at: token.created + 1)])
@@ -24,8 +23,7 @@ struct ReportEndpointTests {
   }
 
   @Test func aReportWithOneBadPartIsRejectedWhole() async throws {
-    try await TestServer.with { server in
-      let token = try await server.servicesToken()
+    try await TestServer.withServicesToken { server, token in
       let id = UUID().uuidString
       let items = [buyItem("good", at: token.created + 1), buyItem("early", at: token.created - 1)]
       let put = try await server.putReport(
@@ -43,8 +41,7 @@ struct ReportEndpointTests {
   }
 
   @Test func validationRulesAnswerWithApplesNamesAndFields() async throws {
-    try await TestServer.with { server in
-      let token = try await server.servicesToken()
+    try await TestServer.withServicesToken { server, token in
       let cases: [(Data, [String], [String?])] = [
         (
           try reportBody(token: "nope", status: "NO_LINE_ITEM"), ["ExternalPurchaseIdNotFoundError"],
@@ -93,8 +90,7 @@ struct ReportEndpointTests {
   }
 
   @Test func lineItemStatusCannotRegressOverHTTP() async throws {
-    try await TestServer.with { server in
-      let token = try await server.servicesToken()
+    try await TestServer.withServicesToken { server, token in
       let first = try reportBody(
         token: token.id, status: "LINE_ITEM", lineItems: [buyItem("a", at: token.created)])
       #expect(try await server.putReport(first).status == 200)
@@ -104,8 +100,7 @@ struct ReportEndpointTests {
   }
 
   @Test func resendsBehaveAsAppleDocuments() async throws {
-    try await TestServer.with { server in
-      let token = try await server.servicesToken()
+    try await TestServer.withServicesToken { server, token in
       let id = UUID().uuidString
       let bad = try reportBody(id: id, token: token.id, status: "LINE_ITEM")
       #expect(try await server.putReport(bad).status == 400)
@@ -124,8 +119,7 @@ struct ReportEndpointTests {
   }
 
   @Test func sandboxAndProductionAreKeptApart() async throws {
-    try await TestServer.with { server in
-      let token = try await server.servicesToken()
+    try await TestServer.withServicesToken { server, token in
       let id = UUID().uuidString
       let body = try reportBody(id: id, token: token.id, status: "NO_LINE_ITEM")
       let toSandbox = try await server.putReport(body, sandbox: true)

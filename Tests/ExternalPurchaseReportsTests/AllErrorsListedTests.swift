@@ -20,35 +20,44 @@ struct AllErrorsListedTests {
     return ledger.submit(body: body, world: fixture.world).errors.map(\.name)
   }
 
-  private func lineItems(_ object: [String: Any]) -> [[String: Any]] {
-    object["lineItems"] as? [[String: Any]] ?? []
+  /// The report as JSON with `value` written into `member` of its first line item.
+  private func body(_ report: ExternalPurchaseReport, firstLineItem member: String, _ value: Any) throws
+    -> Data
+  {
+    try body(report) { object in
+      var items = object["lineItems"] as? [[String: Any]] ?? []
+      items[0][member] = value
+      object["lineItems"] = items
+    }
+  }
+
+  /// The error names of a SERVICES line-item report whose first item, sound but for `value`
+  /// written into its `member`, is followed by `second`.
+  private func names(
+    firstLineItem member: String, _ value: Any, then second: LineItem, _ fixture: ReportWorld
+  ) throws -> [String] {
+    let report = fixture.report(
+      fixture.services, .lineItem, [fixture.buy("li-1", on: fixture.services), second])
+    return names(try body(report, firstLineItem: member, value), fixture)
   }
 
   @Test func anUnknownEnumInOneLineItemDoesNotHideTheOthersFaults() throws {
     let fixture = try ReportWorld()
     var badSum = fixture.buy("li-2", on: fixture.services)
     badSum.amountTaxInclusive += 1
-    let report = fixture.report(
-      fixture.services, .lineItem, [fixture.buy("li-1", on: fixture.services), badSum])
-    let data = try body(report) { object in
-      var items = lineItems(object)
-      items[0]["eventType"] = "PURCHASE"
-      object["lineItems"] = items
-    }
-    #expect(names(data, fixture) == ["UnknownEnumError", "IncorrectAmountTaxInclusiveError"])
+    #expect(
+      try names(firstLineItem: "eventType", "PURCHASE", then: badSum, fixture) == [
+        "UnknownEnumError", "IncorrectAmountTaxInclusiveError",
+      ])
   }
 
   @Test func aWrongJSONTypeInOneLineItemDoesNotHideTheOthersFaults() throws {
     let fixture = try ReportWorld()
     let late = fixture.buy("li-2", on: fixture.services, offset: 2 * Milliseconds.day)
-    let report = fixture.report(
-      fixture.services, .lineItem, [fixture.buy("li-1", on: fixture.services), late])
-    let data = try body(report) { object in
-      var items = lineItems(object)
-      items[0]["quantity"] = "one"
-      object["lineItems"] = items
-    }
-    #expect(names(data, fixture) == ["InvalidValueError", "FutureDateError"])
+    #expect(
+      try names(firstLineItem: "quantity", "one", then: late, fixture) == [
+        "InvalidValueError", "FutureDateError",
+      ])
   }
 
   @Test func aBadRequestIdentifierIsListedBesideABadStatus() throws {

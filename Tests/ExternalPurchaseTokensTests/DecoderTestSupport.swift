@@ -1,10 +1,15 @@
 import ExternalPurchaseTokens
 import TokenCorpus
 
-/// Shared helpers for the decoder tests: tokens from raw JSON text, and errors as values.
+/// Shared helpers for the codec tests: tokens from raw JSON text, errors as values, sample tokens.
 enum DecoderTestSupport {
   static let customLink = SampleTokens.customLink
   static let plain = SampleTokens.plain
+  /// A sandbox SERVICES token with every field, whose encodings the encoder tests spell out.
+  static let sandboxServices = ExternalPurchaseToken(
+    appAppleId: 1_234_567_890, bundleId: "com.example", tokenCreationDate: 1_700_000_000_000,
+    externalPurchaseId: "SANDBOX_0C3D5A4E-8F7B-4E9D-9B1A-2F6E8D7C5B4A", tokenType: .services,
+    tokenExpirationDate: 1_700_003_600_000)
 
   /// The token string whose decoded JSON is exactly `json`.
   static func token(json: String, padded: Bool = false) -> String {

@@ -4,10 +4,7 @@ import Testing
 /// The exact JSON text of each quirk, so a faster encoder cannot drift from Apple's sample shapes.
 @Suite("Token encoder quirk text")
 struct TokenEncoderQuirkTextTests {
-  let token = ExternalPurchaseToken(
-    appAppleId: 1_234_567_890, bundleId: "com.example", tokenCreationDate: 1_700_000_000_000,
-    externalPurchaseId: "SANDBOX_0C3D5A4E-8F7B-4E9D-9B1A-2F6E8D7C5B4A", tokenType: .services,
-    tokenExpirationDate: 1_700_003_600_000)
+  let token = DecoderTestSupport.sandboxServices
 
   @Test func prettyJSONIsOneTabIndentedFieldALine() {
     #expect(

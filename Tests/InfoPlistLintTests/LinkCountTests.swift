@@ -11,6 +11,16 @@ struct LinkCountTests {
     "com.apple.developer.storekit.external-purchase-link": true
   ]
 
+  /// The findings for `root` in a music streaming app (both link entitlements).
+  private func streamingFindings(_ root: [String: PropertyListValue]) -> [Found] {
+    Fixtures.lintFindings(root, entitlements: Self.streamingEntitlements)
+  }
+
+  /// The one finding of a country with more links than it may have.
+  private func tooManyLinks(_ country: String) -> [Found] {
+    [Found("SKExternalPurchaseMultiLink.\(country)", .error, .linkCount)]
+  }
+
   private func links(_ country: String, _ count: Int) -> PropertyListValue {
     .array((1...max(count, 1)).prefix(count).map { .string("https://shop.example.com/\(country)/\($0)") })
   }
@@ -19,25 +29,21 @@ struct LinkCountTests {
     let found = Fixtures.lintFindings(
       ["SKExternalPurchaseMultiLink": ["fr": links("fr", 1), "de": links("de", 2)]],
       entitlements: Self.linkEntitlements)
-    #expect(found == [Found("SKExternalPurchaseMultiLink.de", .error, .linkCount)])
+    #expect(found == tooManyLinks("de"))
   }
 
   @Test(arguments: ["fr", "se", "is", "no"])
   func musicStreamingAppsMayHaveFiveLinksInTheEEA(country: String) {
     let root: [String: PropertyListValue] = ["SKExternalPurchaseMultiLink": [country: links(country, 5)]]
-    #expect(Fixtures.lintFindings(root, entitlements: Self.streamingEntitlements) == [])
+    #expect(streamingFindings(root) == [])
     let six: [String: PropertyListValue] = ["SKExternalPurchaseMultiLink": [country: links(country, 6)]]
-    #expect(
-      Fixtures.lintFindings(six, entitlements: Self.streamingEntitlements)
-        == [Found("SKExternalPurchaseMultiLink.\(country)", .error, .linkCount)])
+    #expect(streamingFindings(six) == tooManyLinks(country))
   }
 
   @Test(arguments: ["ru", "us"])
   func musicStreamingAppsStillHaveOneLinkOutsideTheEEA(country: String) {
     let root: [String: PropertyListValue] = ["SKExternalPurchaseMultiLink": [country: links(country, 2)]]
-    #expect(
-      Fixtures.lintFindings(root, entitlements: Self.streamingEntitlements)
-        == [Found("SKExternalPurchaseMultiLink.\(country)", .error, .linkCount)])
+    #expect(streamingFindings(root) == tooManyLinks(country))
   }
 
   @Test func uniqueLinksOfBothKeysCountTogether() {
@@ -45,9 +51,7 @@ struct LinkCountTests {
       "SKExternalPurchaseLink": ["nl": "https://shop.example.com/nl/extra"],
       "SKExternalPurchaseMultiLink": ["nl": links("nl", 5)],
     ]
-    #expect(
-      Fixtures.lintFindings(root, entitlements: Self.streamingEntitlements)
-        == [Found("SKExternalPurchaseMultiLink.nl", .error, .linkCount)])
+    #expect(streamingFindings(root) == tooManyLinks("nl"))
   }
 
   @Test func theSameLinkInBothKeysCountsOnce() {
@@ -55,7 +59,7 @@ struct LinkCountTests {
       "SKExternalPurchaseLink": ["nl": "https://shop.example.com/nl/1"],
       "SKExternalPurchaseMultiLink": ["nl": links("nl", 5)],
     ]
-    #expect(Fixtures.lintFindings(root, entitlements: Self.streamingEntitlements) == [])
+    #expect(streamingFindings(root) == [])
   }
 
   @Test func withOneLinkAllowedBothKeysMustNameTheSameLink() throws {

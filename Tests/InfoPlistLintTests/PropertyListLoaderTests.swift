@@ -15,6 +15,11 @@ struct PropertyListLoaderTests {
     try PropertyListLoader.parse(Data(text.utf8), file: "Info.plist")
   }
 
+  /// `readError` of the header followed by `body`.
+  private func readError(afterHeader body: String) -> PropertyListReadError? {
+    readError(Data((header + body).utf8))
+  }
+
   private func readError(_ data: Data) -> PropertyListReadError? {
     do {
       _ = try PropertyListLoader.parse(data, file: "Info.plist")
@@ -116,7 +121,7 @@ struct PropertyListLoaderTests {
   }
 
   @Test func truncatedXMLGivesLineAndColumn() throws {
-    let error = try #require(readError(Data((header + "<key>A</key>\n<string>x</string>\n").utf8)))
+    let error = try #require(readError(afterHeader: "<key>A</key>\n<string>x</string>\n"))
     #expect(error.line == 5)
     #expect(error.column != nil)
     #expect(error.reason.contains("ends too early"))
@@ -124,16 +129,14 @@ struct PropertyListLoaderTests {
   }
 
   @Test func mismatchedTagGivesLineAndColumn() throws {
-    let error = try #require(
-      readError(Data((header + "<key>A</key>\n<string>x</strin>\n</dict></plist>").utf8)))
+    let error = try #require(readError(afterHeader: "<key>A</key>\n<string>x</strin>\n</dict></plist>"))
     #expect(error.line == 5)
     #expect(error.column == 18)
     #expect(error.reason.contains("closing tag does not match"))
   }
 
   @Test func bareAmpersandGivesLineAndColumn() throws {
-    let error = try #require(
-      readError(Data((header + "<key>A</key>\n<string>a & b</string>\n</dict></plist>").utf8)))
+    let error = try #require(readError(afterHeader: "<key>A</key>\n<string>a & b</string>\n</dict></plist>"))
     #expect(error.line == 5)
     #expect(error.reason.contains("&amp;"))
   }
@@ -145,8 +148,7 @@ struct PropertyListLoaderTests {
   }
 
   @Test func wellFormedXMLThatIsNotAPlistNamesTheLine() throws {
-    let error = try #require(
-      readError(Data((header + "<key>A</key>\n<integer>ten</integer>\n</dict></plist>").utf8)))
+    let error = try #require(readError(afterHeader: "<key>A</key>\n<integer>ten</integer>\n</dict></plist>"))
     #expect(error.line == 5)
     #expect(error.reason.hasPrefix("not a valid property list"))
   }

@@ -36,6 +36,16 @@ struct SavedStateTests {
   }
 
   /// Opens the journal at `path` and replays it on a fresh state.
+  /// A state on a new journal at `path` where alice installed and got a SERVICES token.
+  static func withAServicesToken(_ path: String, authority: TestCertificateAuthority) async throws
+    -> MockAppleState
+  {
+    let (state, _) = try await resumed(path, authority: authority)
+    _ = try await state.apply(WorldEvent.install(device: "alice.iphone"))
+    _ = try await state.apply(WorldEvent.requestToken(device: "alice.iphone", type: .services))
+    return state
+  }
+
   static func resumed(_ path: String, authority: TestCertificateAuthority) async throws -> (
     MockAppleState, MockAppleState.Resumed
   ) {
@@ -52,9 +62,7 @@ struct SavedStateTests {
   @Test func replayingTheJournalRebuildsTokensPurchasesReportsAndNotifications() async throws {
     let authority = try TestCertificateAuthority()
     let path = try Self.journalPath()
-    let (first, _) = try await Self.resumed(path, authority: authority)
-    _ = try await first.apply(WorldEvent.install(device: "alice.iphone"))
-    _ = try await first.apply(WorldEvent.requestToken(device: "alice.iphone", type: .services))
+    let first = try await Self.withAServicesToken(path, authority: authority)
     _ = try await first.apply(
       CommerceStep.buy(
         product: "premium.monthly", device: "alice.iphone", quantity: 1, offer: nil, accountToken: nil))
@@ -152,9 +160,7 @@ struct SavedStateTests {
   @Test func aLineCutShortByACrashIsDroppedAndADamagedOneIsRefusedByNumber() async throws {
     let authority = try TestCertificateAuthority()
     let path = try Self.journalPath()
-    let (first, _) = try await Self.resumed(path, authority: authority)
-    _ = try await first.apply(WorldEvent.install(device: "alice.iphone"))
-    _ = try await first.apply(WorldEvent.requestToken(device: "alice.iphone", type: .services))
+    let first = try await Self.withAServicesToken(path, authority: authority)
     let whole = try Data(contentsOf: URL(fileURLWithPath: path))
     let handle = try #require(FileHandle(forWritingAtPath: path))
     try handle.seekToEnd()

@@ -61,3 +61,24 @@ package enum WebhookBody {
     try jwsPayload(try signedPayload(body))
   }
 }
+
+extension TestServer {
+  /// A webhook receiver and a server that notifies it: on the demo world with the demo catalog
+  /// (`store`, the app installed) or on the demo world alone; `body` gets both.
+  package static func withWebhook(
+    rules: LifecycleRules = .production, store: Bool = true,
+    _ body: sending (TestServer, WebhookReceiver) async throws -> Void
+  ) async throws {
+    let receiver = WebhookReceiver()
+    try await receiver.serve { hook in
+      let notifications = NotificationSettings(webhookURL: hook)
+      if store {
+        try await withStore(rules: rules, notifications: notifications) { try await body($0, receiver) }
+      } else {
+        try await with(world: DemoWorld.world(rules: rules), notifications: notifications) {
+          try await body($0, receiver)
+        }
+      }
+    }
+  }
+}

@@ -34,6 +34,18 @@ extension TestServer {
     return try answer.json()["events"] as? [[String: Any]] ?? []
   }
 
+  /// Buys and returns one id of the new transaction: `transactionId` unless `field` names another.
+  package func buyId(_ product: String, field: String = "transactionId") async throws -> String {
+    try #require(try await buy(product)[field] as? String)
+  }
+
+  /// Puts `customers` in one Family Sharing group, `family`.
+  package func family(_ family: String = "f", of customers: String...) async throws {
+    for customer in customers {
+      try await commerce(["type": "joinFamily", "customer": customer, "family": family])
+    }
+  }
+
   /// Buys and returns the new transaction's decoded payload (many tests buy only to set the stage).
   @discardableResult
   package func buy(_ product: String, on device: String = "alice.iphone", extra: [String: Any] = [:])

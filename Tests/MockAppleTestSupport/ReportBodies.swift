@@ -20,6 +20,14 @@ package func buyItem(_ id: String, at date: Int64, taxInclusive: Int64 = 1_210) 
 }
 
 extension TestServer {
+  /// A server on the demo world (production) where alice has a SERVICES token a day old, as
+  /// `servicesToken` makes it; `body` gets the server and the token.
+  package static func withServicesToken(
+    _ body: (TestServer, (id: String, created: Int64)) async throws -> Void
+  ) async throws {
+    try await with { server in try await body(server, try await server.servicesToken()) }
+  }
+
   /// alice installs (production: ACQUISITION and SERVICES periods), asks for SERVICES, a day passes.
   /// Returns the SERVICES token's id and creation date.
   package func servicesToken() async throws -> (id: String, created: Int64) {

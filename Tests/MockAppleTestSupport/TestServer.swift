@@ -6,6 +6,7 @@ import Foundation
 import LifecycleSimulator
 import MockAppleHTTP
 import MockAppleServer
+import SharedTestSupport
 
 #if canImport(FoundationNetworking)
   import FoundationNetworking
@@ -64,23 +65,13 @@ package struct TestServer {
   package func request(
     _ method: String, _ path: String, body: Data? = nil, authorization: String? = nil
   ) async throws -> HTTPExchange {
-    var request = URLRequest(url: URL(string: "http://127.0.0.1:\(port)\(path)")!)
-    request.httpMethod = method
-    request.httpBody = body
-    if body != nil { request.setValue("application/json", forHTTPHeaderField: "Content-Type") }
-    if let authorization { request.setValue(authorization, forHTTPHeaderField: "Authorization") }
-    return try await withCheckedThrowingContinuation { continuation in
-      URLSession.shared.dataTask(with: request) { data, response, error in
-        if let error { return continuation.resume(throwing: error) }
-        let http = response as? HTTPURLResponse
-        continuation.resume(
-          returning: HTTPExchange(
-            status: http?.statusCode ?? 0, body: data ?? Data(),
-            authError: http?.value(forHTTPHeaderField: "epsim-auth-error"),
-            retryAfter: http?.value(forHTTPHeaderField: "Retry-After"),
-            wwwAuthenticate: http?.value(forHTTPHeaderField: "WWW-Authenticate")))
-      }.resume()
-    }
+    let (http, data) = try await LoopbackHTTP.exchange(
+      method, URL(string: "http://127.0.0.1:\(port)\(path)")!, body: body, authorization: authorization)
+    return HTTPExchange(
+      status: http?.statusCode ?? 0, body: data,
+      authError: http?.value(forHTTPHeaderField: "epsim-auth-error"),
+      retryAfter: http?.value(forHTTPHeaderField: "Retry-After"),
+      wwwAuthenticate: http?.value(forHTTPHeaderField: "WWW-Authenticate"))
   }
 
   /// `PUT` a report body to production (or sandbox) with a valid JWT unless one is given.

@@ -4,6 +4,7 @@ import CommerceSimulation
 import ExternalPurchaseTokens
 import Foundation
 import LifecycleSimulator
+import SharedTestSupport
 import Testing
 import WorldCommands
 
@@ -14,17 +15,15 @@ import WorldCommands
 @Suite("Commands: the same through every door")
 struct CommandRoundTripTests {
   /// The world the generated commands name: its devices, customers, products, groups and offers.
-  static let setup = """
-    environment sandbox
-    app com.example id 1234567890 custom-link-regions nl
-    device alice.iphone iOS 18.2 storefront nl
-    device bob.ipad iPadOS 18.2 storefront fr
-    product news.monthly subscription group news level 1 P1M price USA 4.99 USD offer trial introductory free-trial P1W
-    product news.yearly subscription group news level 2 P1Y price USA 49.99 USD
-    product coins.100 consumable price USA 0.99 USD
-    install alice.iphone
+  static let setup =
+    ScenarioSetup.aliceInTheNetherlands("sandbox") + """
+      device bob.ipad iPadOS 18.2 storefront fr
+      product news.monthly subscription group news level 1 P1M price USA 4.99 USD offer trial introductory free-trial P1W
+      product news.yearly subscription group news level 2 P1Y price USA 49.99 USD
+      product coins.100 consumable price USA 0.99 USD
+      install alice.iphone
 
-    """
+      """
 
   /// Parses `line` after the setup: the command it gives, or the parse errors.
   static func parse(_ line: String) throws -> WorldCommand? {

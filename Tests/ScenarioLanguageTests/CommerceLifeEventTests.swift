@@ -1,6 +1,7 @@
 import AppStoreCommerce
 import CommerceSimulation
 import LifecycleSimulator
+import SharedTestSupport
 import Testing
 import WorldCommands
 
@@ -10,16 +11,13 @@ import WorldCommands
 /// products off sale, clearing a sandbox tester's history, and a device moving storefront.
 @Suite("Scenarios with Apple purchases: the rest of a customer's life")
 struct CommerceLifeEventTests {
-  static let setup = """
-    start 2026-03-01T09:00:00Z
-    device alice.iphone iOS 26.4 storefront us
-    device bob.iphone iOS 26.4 storefront us
-    product pro.monthly subscription group pro level 1 P1M price USA 9.99 USD price FRA 10.99 EUR family
-    product coins consumable price USA 0.99 USD
+  static let setup =
+    ScenarioSetup.aliceAndBobOnIOS26(bobIn: "us") + """
+      product pro.monthly subscription group pro level 1 P1M price USA 9.99 USD price FRA 10.99 EUR family
+      product coins consumable price USA 0.99 USD
 
-    """
-  /// The app on both devices: a purchase is made in the app.
-  static let installs = "install alice.iphone\ninstall bob.iphone\n"
+      """
+  static let installs = ScenarioSetup.installsOnAliceAndBob
 
   @Test func everyNewLineParsesAndWritesBack() throws {
     let source =

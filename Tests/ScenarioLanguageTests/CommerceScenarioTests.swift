@@ -1,6 +1,7 @@
 import AppStoreCommerce
 import Foundation
 import LifecycleSimulator
+import SharedTestSupport
 import Testing
 
 @testable import ScenarioLanguage
@@ -8,17 +9,14 @@ import Testing
 /// The purchase lines of the scenario language: parsing, writing back, running, errors and JSON.
 @Suite("Scenarios with Apple purchases")
 struct CommerceScenarioTests {
-  static let setup = """
-    start 2026-03-01T09:00:00Z
-    device alice.iphone iOS 26.4 storefront us
-    device bob.iphone iOS 26.4 storefront de
-    product pro.monthly subscription group pro level 1 P1M price USA 9.99 USD price DEU 10.5 EUR offer trial introductory free-trial P1W
-    product basic.monthly subscription group pro level 2 P1M price USA 4.99 USD
-    product coins consumable price USA 0.99 USD
+  static let setup =
+    ScenarioSetup.aliceAndBobOnIOS26(bobIn: "de") + """
+      product pro.monthly subscription group pro level 1 P1M price USA 9.99 USD price DEU 10.5 EUR offer trial introductory free-trial P1W
+      product basic.monthly subscription group pro level 2 P1M price USA 4.99 USD
+      product coins consumable price USA 0.99 USD
 
-    """
-  /// The app on both devices: a purchase is made in the app.
-  static let installs = "install alice.iphone\ninstall bob.iphone\n"
+      """
+  static let installs = ScenarioSetup.installsOnAliceAndBob
 
   @Test func productLinesParseIntoTheCatalogAndWriteBack() throws {
     let scenario = try ScenarioParser.parse(Self.setup + "buy coins on alice.iphone quantity 2")

@@ -1,4 +1,5 @@
 import LifecycleSimulator
+import SharedTestSupport
 import Testing
 
 @testable import ScenarioLanguage
@@ -7,13 +8,11 @@ import Testing
 /// doors refused: each is a located error now, with the limits every door shares.
 @Suite("Scenario numbers at and beyond their limits")
 struct HostileNumberTests {
-  static let world = """
-    environment production
-    app com.example id 1234567890 custom-link-regions nl
-    device alice.iphone iOS 18.2 storefront nl
-    product coins.100 consumable price NLD 0.99 EUR
+  static let world =
+    ScenarioSetup.aliceInTheNetherlands("production") + """
+      product coins.100 consumable price NLD 0.99 EUR
 
-    """
+      """
 
   @Test(arguments: [
     ("advance 106751991167d", 1, 9),

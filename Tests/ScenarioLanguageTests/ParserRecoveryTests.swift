@@ -11,8 +11,12 @@ struct ParserRecoveryTests {
     return error.errors.map(\.description)
   }
 
-  @Test func aBadDeviceLineStillDeclaresItsDevice() throws {
-    let source = """
+  /// Bad lines and the only errors they give: a line that fails still declares what it names, so
+  /// the lines after it find it; a failed first step leaves the default customer open.
+  @Test(arguments: [
+    (
+      // A bad device line still declares its device.
+      """
       environment production
       device alice.iphone iOS 18.2 storefront NL
       install alice.iphone
@@ -21,25 +25,35 @@ struct ParserRecoveryTests {
       payments alice on
       advance to expiry of SERVICES minus 1ms
       update alice.iphone
+      """,
+      ["f.epsim:2:41: expected a lowercase two-letter country code such as nl or jp, found 'NL'"]
+    ),
+    (
+      // A mistyped declaration still declares its name.
       """
-    #expect(
-      try errors(source) == [
-        "f.epsim:2:41: expected a lowercase two-letter country code such as nl or jp, found 'NL'"
-      ])
-  }
-
-  @Test func aMistypedDeclarationStillDeclaresItsName() throws {
-    let source = """
       devce bob.ipad iPadOS 18.2 storefront nl
       custmer carol
       install bob.ipad
       payments carol off
-      """
-    #expect(
-      try errors(source) == [
+      """,
+      [
         "f.epsim:1:1: expected a setup line or a step, found 'devce'; did you mean 'device'?",
         "f.epsim:2:1: expected a setup line or a step, found 'custmer'; did you mean 'customer'?",
-      ])
+      ]
+    ),
+    (
+      // A failed first step leaves the default customer open.
+      """
+      device a.b iOS 18.2 storefront nl
+      instal a.b
+      expect SERVICES active
+      advance to expiry of SERVICES
+      """,
+      ["f.epsim:2:1: expected a setup line or a step, found 'instal'; did you mean 'install'?"]
+    ),
+  ])
+  func oneErrorPerBadLineAndNoneInventedAfterIt(source: String, expected: [String]) throws {
+    #expect(try errors(source) == expected)
   }
 
   @Test func expectationsAfterAFailedStepAreNotCheckedAgainstAnOlderOne() throws {
@@ -52,19 +66,6 @@ struct ParserRecoveryTests {
     let found = try errors(source)
     #expect(found.count == 1)
     #expect(found.first?.hasPrefix("f.epsim:3:9: expected a token type") == true)
-  }
-
-  @Test func aFailedFirstStepLeavesTheDefaultCustomerOpen() throws {
-    let source = """
-      device a.b iOS 18.2 storefront nl
-      instal a.b
-      expect SERVICES active
-      advance to expiry of SERVICES
-      """
-    #expect(
-      try errors(source) == [
-        "f.epsim:2:1: expected a setup line or a step, found 'instal'; did you mean 'install'?"
-      ])
   }
 
   @Test func linesThatAreRightAreStillCheckedAfterABadOne() throws {

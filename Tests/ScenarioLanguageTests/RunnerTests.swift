@@ -1,5 +1,6 @@
 import ExternalPurchaseTokens
 import LifecycleSimulator
+import SharedTestSupport
 import Testing
 import WorldCommands
 
@@ -18,14 +19,12 @@ extension Transcript {
 
 @Suite("Runner: what each expectation means")
 struct RunnerTests {
-  static let production = """
-    environment production
-    app com.example.shop id 1234567890 custom-link-regions nl
-    device alice.iphone iOS 18.2 storefront nl
-    device bob.iphone iOS 18.2 storefront nl
-    install alice.iphone
+  static let production =
+    ScenarioSetup.aliceInTheNetherlands("production", bundle: "com.example.shop") + """
+      device bob.iphone iOS 18.2 storefront nl
+      install alice.iphone
 
-    """
+      """
   static let sandbox = production.replacing("environment production", with: "environment sandbox")
 
   @Test func tokenAndNothing() throws {

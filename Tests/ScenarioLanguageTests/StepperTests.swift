@@ -1,4 +1,5 @@
 import LifecycleSimulator
+import SharedTestSupport
 import Testing
 import WorldCommands
 
@@ -6,17 +7,15 @@ import WorldCommands
 
 @Suite("Stepper: a scenario one line at a time on someone else's simulation")
 struct StepperTests {
-  static let text = """
-    environment sandbox
-    app com.example id 1 custom-link-regions nl
-    device alice.iphone iOS 18.2 storefront nl
+  static let text =
+    ScenarioSetup.aliceInTheNetherlands("sandbox", appId: 1) + """
 
-    install alice.iphone
-    request SERVICES on alice.iphone  expect new period   # starts the period
-    advance 2h
-    install alice.iphone
-    expect SERVICES active
-    """
+      install alice.iphone
+      request SERVICES on alice.iphone  expect new period   # starts the period
+      advance 2h
+      install alice.iphone
+      expect SERVICES active
+      """
 
   @Test func stepsApplyLinesAndCheckTheirExpectations() throws {
     var stepper = try ScenarioStepper(text: Self.text, file: "s.epsim")

@@ -1,6 +1,7 @@
 import ExternalPurchaseTokens
 import Foundation
 import LifecycleSimulator
+import SharedTestSupport
 import Testing
 
 @testable import ScenarioLanguage
@@ -11,18 +12,15 @@ import Testing
 
 @Suite("Transcripts: JSON, JUnit and text")
 struct TranscriptFormatTests {
-  static let source = """
-    environment sandbox
-    app com.example.shop id 1234567890 custom-link-regions nl
-    device alice.iphone iOS 18.2 storefront nl
-    install alice.iphone
-    request SERVICES on alice.iphone  expect new period and nothing
-    advance 30m
-    force-refresh
-    request SERVICES on alice.iphone  expect refreshed id
-    install alice.iphone  expect tokens = 2
-    request SERVICES on alice.iphone  expect same id
-    """
+  static let source =
+    ScenarioSetup.aliceInTheNetherlands("sandbox", bundle: "com.example.shop", installed: true) + """
+      request SERVICES on alice.iphone  expect new period and nothing
+      advance 30m
+      force-refresh
+      request SERVICES on alice.iphone  expect refreshed id
+      install alice.iphone  expect tokens = 2
+      request SERVICES on alice.iphone  expect same id
+      """
 
   @Test func sameSeedGivesIdenticalJSONBytes() throws {
     let scenario = try ScenarioParser.parse(Self.source, file: "a.epsim")

@@ -1,4 +1,5 @@
 import Foundation
+import SharedTestSupport
 
 /// Runs a program to completion and collects what it printed.
 ///
@@ -8,13 +9,6 @@ import Foundation
 /// for ever. Here the child gets only standard input (/dev/null) and two output files, an
 /// empty signal mask and default signal actions.
 enum CommandRunner {
-  /// What a finished program left behind.
-  struct Result {
-    var status: Int32
-    var output: String
-    var errorOutput: String
-  }
-
   /// A program could not be started.
   struct LaunchError: Error, CustomStringConvertible {
     var description: String
@@ -22,7 +16,7 @@ enum CommandRunner {
 
   /// Runs `executable` with `arguments` and `environment` (this process's when nil).
   static func run(_ executable: URL, _ arguments: [String], environment: [String: String]? = nil) throws
-    -> Result
+    -> ProcessOutcome
   {
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
       "epsim-run-\(UUID().uuidString)")
@@ -66,10 +60,9 @@ enum CommandRunner {
     }
     var status: Int32 = 0
     while waitpid(pid, &status, 0) == -1, errno == EINTR {}
-    return Result(
-      status: exitStatus(status),
-      output: (try? String(contentsOfFile: outputPath, encoding: .utf8)) ?? "",
-      errorOutput: (try? String(contentsOfFile: errorPath, encoding: .utf8)) ?? "")
+    return ProcessOutcome(
+      status: exitStatus(status), output: (try? Data(contentsOf: URL(fileURLWithPath: outputPath))) ?? Data(),
+      errors: (try? Data(contentsOf: URL(fileURLWithPath: errorPath))) ?? Data())
   }
 
   /// glibc's `posix_spawn_file_actions_addclosefrom_np` (2.34+), which Swift's Glibc module

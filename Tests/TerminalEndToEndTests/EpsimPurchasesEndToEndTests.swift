@@ -7,19 +7,15 @@ struct EpsimPurchasesEndToEndTests {
   @Test func buyASubscriptionRenewItAndSeeTheStatusAndChain() throws {
     let run = try ProbeRun.epsim()
     try run.tmux.waitForText("alice.iphone")
-    try run.tmux.sendKeys("i")  // a purchase is made in the app
-    try run.tmux.waitForText("install on alice.iphone")
-    try run.tmux.sendKeys("p")
-    try run.tmux.waitForText("No purchases yet: b buys")
-    try run.tmux.sendKeys("b")
-    try run.tmux.waitForText("App account token")
+    try run.tmux.press("i", until: "install on alice.iphone")  // a purchase is made in the app
+    try run.tmux.press("p", until: "No purchases yet: b buys")
+    try run.tmux.press("b", until: "App account token")
     try run.tmux.sendKeys("Enter")
     // Each wait is for the status line, drawn after the panes above it, so the whole frame is in.
     var screen = try run.tmux.waitForText("buy premium.monthly on alice.iphone: SUBSCRIBED/INITIAL_BUY")
     #expect(screen.contains("Purchases of alice (1)"))
     #expect(screen.contains("1 active"))
-    try run.tmux.sendKeys("v")
-    screen = try run.tmux.waitForText("App Store: DID_RENEW")
+    screen = try run.tmux.press("v", until: "App Store: DID_RENEW")
     #expect(screen.contains("Purchases of alice (2)"))
     #expect(screen.contains("RENEWAL"))
     #expect(screen.contains("1 active"))

@@ -60,8 +60,8 @@ struct EpsimServeAccessEndToEndTests {
         "-s", "-o", "/dev/null", "-w", "%{http_code}", "--cacert", "\(tls)/ca.pem", "-H",
         "Authorization: Bearer \(secret)", world,
       ])
-    #expect(locked.output == "401")
-    #expect(opened.output == "200")
+    #expect(locked.standardOutput == "401")
+    #expect(opened.standardOutput == "200")
     try run.tmux.sendKeys("q", "q")
     let exit = try run.waitForExit()
     #expect(exit.status == 0)

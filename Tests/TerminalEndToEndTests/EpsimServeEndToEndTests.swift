@@ -1,6 +1,7 @@
 import AppleSigning
 import Crypto
 import Foundation
+import SharedTestSupport
 import Testing
 
 #if canImport(FoundationNetworking)
@@ -62,9 +63,7 @@ struct EpsimServeEndToEndTests {
     try run.tmux.waitForText(
       "mock server: PUT /sandbox/externalPurchase/v1/reports refused (401)", "(1 refused)")
     try run.tmux.sendKeys("q", "q")  // the second q answers "quit without saving"
-    let exit = try run.waitForExit()
-    #expect(exit.status == 0)
-    #expect(try run.savedSettings("after") == run.savedSettings("before"))
+    try run.expectCleanExit()
   }
 
   /// With the server running beside it, signals still restore the terminal and end the process.
@@ -92,16 +91,8 @@ struct EpsimServeEndToEndTests {
   static func exchange(
     _ method: String, _ url: String, body: Data? = nil, authorization: String? = nil
   ) async throws -> (status: Int, body: Data) {
-    var request = URLRequest(url: URL(string: url)!)
-    request.httpMethod = method
-    request.httpBody = body
-    if body != nil { request.setValue("application/json", forHTTPHeaderField: "Content-Type") }
-    if let authorization { request.setValue(authorization, forHTTPHeaderField: "Authorization") }
-    return try await withCheckedThrowingContinuation { continuation in
-      URLSession.shared.dataTask(with: request) { data, response, error in
-        if let error { return continuation.resume(throwing: error) }
-        continuation.resume(returning: ((response as? HTTPURLResponse)?.statusCode ?? 0, data ?? Data()))
-      }.resume()
-    }
+    let (response, data) = try await LoopbackHTTP.exchange(
+      method, URL(string: url)!, body: body, authorization: authorization)
+    return (response?.statusCode ?? 0, data)
   }
 }

@@ -15,12 +15,9 @@ struct EpsimServeOwnershipEndToEndTests {
     let base = "http://127.0.0.1:\(port)"
 
     // The UI installs the app on alice's iPhone and buys a subscription there.
-    try run.tmux.sendKeys("i")
-    try run.tmux.waitForText("install on alice.iphone")
-    try run.tmux.sendKeys("p", "b")
-    try run.tmux.waitForText("App account token")
-    try run.tmux.sendKeys("Enter")
-    try run.tmux.waitForText("buy premium.monthly on alice.iphone: SUBSCRIBED/INITIAL_BUY")
+    try run.tmux.press("i", until: "install on alice.iphone")
+    try run.tmux.press("p", "b", until: "App account token")
+    try run.tmux.press("Enter", until: "buy premium.monthly on alice.iphone: SUBSCRIBED/INITIAL_BUY")
     let original = try await Self.originalTransactionId(of: "premium.monthly", base: base)
 
     // The backend sets an app account token on it, through Apple's API with a JWT.
@@ -36,23 +33,21 @@ struct EpsimServeOwnershipEndToEndTests {
     try run.tmux.waitForText("app account token \(token)")
 
     // The UI's next purchase (coins) is made on the same simulation: the token stays.
-    try run.tmux.sendKeys("b", "Right", "Right", "Right", "Right", "Right", "Right", "Right", "Enter")
-    try run.tmux.waitForText("buy coins.100 on alice.iphone")
+    try run.tmux.press(
+      "b", "Right", "Right", "Right", "Right", "Right", "Right", "Right", "Enter",
+      until: "buy coins.100 on alice.iphone")
     let transactions = try await Self.transactions(base: base)
     let subscription = try #require(transactions.first { $0["productId"] as? String == "premium.monthly" })
     #expect(subscription["appAccountToken"] as? String == token, "\(transactions)")
     #expect(transactions.count == 2)
 
     // Undo takes back the coins; the backend's step stops a second undo, with the reason.
-    try run.tmux.sendKeys("[")
-    try run.tmux.waitForText("undid buy coins.100 on alice.iphone")
-    try run.tmux.sendKeys("[")
-    try run.tmux.waitForText("cannot go back past step 3: a backend made it")
+    try run.tmux.press("[", until: "undid buy coins.100 on alice.iphone")
+    try run.tmux.press("[", until: "cannot go back past step 3: a backend made it")
     #expect(try await Self.transactions(base: base).count == 1)
 
     try run.tmux.sendKeys("q", "q")  // the second q answers "quit without saving"
-    #expect(try run.waitForExit().status == 0)
-    #expect(try run.savedSettings("after") == run.savedSettings("before"))
+    try run.expectCleanExit()
   }
 
   /// alice's transactions as the control API lists them: each transaction's decoded payload.

@@ -35,8 +35,7 @@ struct EpsimServeStateEndToEndTests {
       let first = try ProbeRun(
         executable: ProbeRun.epsimBinary(), arguments: arguments, width: 200, height: 50)
       _ = try first.tmux.waitForText("serving http://127.0.0.1:", "alice.iphone")
-      try first.tmux.sendKeys("i", "2")
-      let screen = try first.tmux.waitForText("SANDBOX_")
+      let screen = try first.tmux.press("i", "2", until: "SANDBOX_")
       token = try #require(screen.firstMatch(of: /SANDBOX_[0-9A-F-]{36}/).map { String($0.0) })
       first.tmux.close()
     }

@@ -9,31 +9,25 @@ struct EpsimTUIEndToEndTests {
     try run.tmux.waitForText("alice.iphone")
     let during = try run.currentSettings()
     // Each wait is for the status line, drawn after the panes above it, so the whole frame is in.
-    try run.tmux.sendKeys("i")
-    try run.tmux.waitForText("install on alice.iphone: no period started")
-    try run.tmux.sendKeys("2")
-    var screen = try run.tmux.waitForText("(new-period)", "SERVICES #1", "active")
+    try run.tmux.press("i", until: "install on alice.iphone: no period started")
+    var screen = try run.tmux.press("2", until: "(new-period)", "SERVICES #1", "active")
     #expect(!screen.contains("expired"))
     try run.tmux.sendKeys("<")
     // 1 ms before the expiry the token is still active.
     screen = try run.tmux.waitForText("clock +59m59.999s to 2026-03-01T09:59:59.999Z", "1ms left", "active")
     #expect(!screen.contains("expired"))
-    try run.tmux.sendKeys("e")
-    screen = try run.tmux.waitForText("clock +1ms to 2026-03-01T10:00:00.000Z; 1 period expired", "… expired")
+    screen = try run.tmux.press(
+      "e", until: "clock +1ms to 2026-03-01T10:00:00.000Z; 1 period expired", "… expired")
     #expect(!screen.contains("active"))
     try run.tmux.sendKeys("q", "q")  // the second q answers "quit without saving"
-    let exit = try run.waitForExit()
-    #expect(exit.status == 0)
-    #expect(!exit.screen.contains("alice.iphone"), "the UI's screen is gone")
-    #expect(try run.savedSettings("after") == run.savedSettings("before"))
-    #expect(try during != run.savedSettings("before"))
+    #expect(!(try run.expectCleanExit()).contains("alice.iphone"), "the UI's screen is gone")
+    try run.expectRestored(settingsDuringTheRun: during)
   }
 
   @Test func resizingRedrawsForTheNewSize() throws {
     let run = try ProbeRun.epsim()
     try run.tmux.waitForText("alice.iphone")
-    try run.tmux.sendKeys("i", "2")
-    try run.tmux.waitForText("(new-period)")
+    try run.tmux.press("i", "2", until: "(new-period)")
     try run.tmux.resize(width: 130, height: 40)
     // The full details sit beside the list from 120 columns.
     try run.tmux.waitForText("What the app reports (SPEC 7)")
@@ -54,19 +48,15 @@ struct EpsimTUIEndToEndTests {
   @Test func keysDoNothingWhileTheTerminalIsTooSmall() throws {
     let run = try ProbeRun.epsim()
     try run.tmux.waitForText("alice.iphone")
-    try run.tmux.sendKeys("i")
-    try run.tmux.waitForText("install on alice.iphone")
-    try run.tmux.sendKeys("p", "b")
-    try run.tmux.waitForText("App account token")
+    try run.tmux.press("i", until: "install on alice.iphone")
+    try run.tmux.press("p", "b", until: "App account token")
     try run.tmux.resize(width: 40, height: 10)
     try run.tmux.waitForText("Terminal too small")
     try run.tmux.sendKeys("Enter", "s", "s", "d")
     // A key that acts (Ctrl-C asks, as there is an unsaved step) proves the keys before it were
     // read; in the form, q is text and does nothing here.
-    try run.tmux.sendKeys("q", "C-c")
-    try run.tmux.waitForText("Quit without saving?")
-    try run.tmux.sendKeys("Escape")
-    try run.tmux.waitForText("resize to go on")
+    try run.tmux.press("q", "C-c", until: "Quit without saving?")
+    try run.tmux.press("Escape", until: "resize to go on")
     try run.tmux.resize(width: 80, height: 24)
     let screen = try run.tmux.waitForScreen("the normal screen") {
       !$0.contains("too small") && $0.contains("not quitting")
@@ -91,58 +81,47 @@ struct EpsimTUIEndToEndTests {
     let run = try ProbeRun.epsim()
     let pid = try run.childPid()
     let during = try run.currentSettings()
-    try run.tmux.sendKeys("?")  // an overlay open does not matter
-    try run.tmux.waitForText("Keys (Esc closes)")
+    try run.tmux.press("?", until: "Keys (Esc closes)")  // an overlay open does not matter
     kill(pid, ending.signal)
     let exit = try run.waitForExit()
     #expect(exit.status == ending.expectedStatus)
     #expect(!exit.screen.contains("alice.iphone"), "the UI's screen is gone")
-    #expect(try run.savedSettings("after") == run.savedSettings("before"))
-    #expect(try during != run.savedSettings("before"))
+    try run.expectRestored(settingsDuringTheRun: during)
   }
 
   @Test func controlCQuitsAtOnceWithNothingToLose() throws {
     let run = try ProbeRun.epsim()
     try run.tmux.waitForText("alice.iphone")
     try run.tmux.sendKeys("C-c")
-    let exit = try run.waitForExit()
-    #expect(exit.status == 0)
-    #expect(try run.savedSettings("after") == run.savedSettings("before"))
+    try run.expectCleanExit()
   }
 
   @Test func controlCWithUnsavedStepsAsksFirst() throws {
     let run = try ProbeRun.epsim()
     try run.tmux.waitForText("alice.iphone")
-    try run.tmux.sendKeys("i")
-    try run.tmux.waitForText("install on alice.iphone: no period started")
+    try run.tmux.press("i", until: "install on alice.iphone: no period started")
+    try run.tmux.press("C-c", until: "1 step is not saved")
+    try run.tmux.press("Escape", until: "not quitting")
+    try run.tmux.press("q", until: "1 step is not saved")
     try run.tmux.sendKeys("C-c")
-    try run.tmux.waitForText("1 step is not saved")
-    try run.tmux.sendKeys("Escape")
-    try run.tmux.waitForText("not quitting")
-    try run.tmux.sendKeys("q")
-    try run.tmux.waitForText("1 step is not saved")
-    try run.tmux.sendKeys("C-c")
-    let exit = try run.waitForExit()
-    #expect(exit.status == 0)
-    #expect(try run.savedSettings("after") == run.savedSettings("before"))
+    try run.expectCleanExit()
   }
 
   @Test func withoutATerminalItExitsTwoAndSaysWhy() throws {
     let result = try CommandRunner.run(ProbeRun.epsimBinary(), [])
     #expect(result.status == 2)
-    #expect(result.output.isEmpty, "nothing reaches the pipe")
-    #expect(result.errorOutput.contains("the terminal UI needs a terminal"))
+    #expect(result.standardOutput.isEmpty, "nothing reaches the pipe")
+    #expect(result.standardError.contains("the terminal UI needs a terminal"))
     let explicit = try CommandRunner.run(ProbeRun.epsimBinary(), ["tui"])
     #expect(explicit.status == 2)
-    #expect(explicit.output.isEmpty)
+    #expect(explicit.standardOutput.isEmpty)
   }
 
   @Test func copyPutsTheSelectedTokenOnTheClipboard() throws {
     let run = try ProbeRun.epsim()
     try run.tmux.setGlobalOption("set-clipboard", "on")
     try run.tmux.waitForText("alice.iphone")
-    try run.tmux.sendKeys("i", "2", "y")
-    try run.tmux.waitForText("(290 characters)")
+    try run.tmux.press("i", "2", "y", until: "(290 characters)")
     try run.tmux.waitForScreen("the paste buffer") { _ in (try? run.tmux.pasteBuffer().count) == 290 }
     // The token is Base64URL of JSON that starts with the app's Apple ID.
     #expect(try run.tmux.pasteBuffer().hasPrefix("eyJhcHBBcHBsZUlkIjox"))
@@ -155,12 +134,10 @@ struct EpsimTUIEndToEndTests {
     defer { try? FileManager.default.removeItem(atPath: path) }
     let run = try ProbeRun.epsim()
     try run.tmux.waitForText("alice.iphone")
-    try run.tmux.sendKeys("i", "2", "1", "X")
-    try run.tmux.waitForText("Export all tokens")
+    try run.tmux.press("i", "2", "1", "X", until: "Export all tokens")
     try run.tmux.sendKeys("C-a", "C-k")
     try run.tmux.sendKeys(path)
-    try run.tmux.sendKeys("Enter")
-    try run.tmux.waitForText("exported 2 tokens")
+    try run.tmux.press("Enter", until: "exported 2 tokens")
     let json = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: path)))
     let tokens = (json as? [String: Any])?["tokens"] as? [[String: Any]]
     #expect(tokens?.count == 2)

@@ -14,7 +14,7 @@ struct EpsimTerminalFaultTests {
     let exit = try run.waitForExit()
     #expect(exit.status == 128 + Int(SIGHUP))
     #expect(!exit.screen.contains("alice.iphone"), "the UI's screen is gone")
-    try expectRestored(run, during: during)
+    try run.expectRestored(settingsDuringTheRun: during)
   }
 
   @Test func aForcedCrashRestoresTheTerminal() throws {
@@ -23,13 +23,7 @@ struct EpsimTerminalFaultTests {
     let run = try ProbeRun.epsim(environment: [
       "EPSIM_DEBUG_CRASH_ON_KEY": "1", "SWIFT_BACKTRACE": "interactive=no",
     ])
-    try run.tmux.waitForText("alice.iphone")
-    let during = try run.currentSettings()
-    try run.tmux.sendKeys("j")
-    let exit = try run.waitForExit()
-    // fatalError traps: SIGILL on x86_64, SIGTRAP on arm64.
-    #expect([128 + Int(SIGILL), 128 + Int(SIGTRAP)].contains(exit.status))
-    try expectRestored(run, during: during)
+    try run.expectCrashRestoresTheTerminal(once: "alice.iphone", key: "j")
   }
 
   /// Without the variable the same key is an ordinary key: the trigger is off by default.
@@ -58,8 +52,7 @@ struct EpsimTerminalFaultTests {
       $0.contains("alice.iphone") && !$0.contains("too small")
     }
     try run.tmux.sendKeys("q")
-    #expect(try run.waitForExit().status == 0)
-    #expect(try run.savedSettings("after") == run.savedSettings("before"))
+    try run.expectCleanExit()
   }
 
   /// Started in one cell (which curses leaves blank: it is the bottom-right corner), the UI
@@ -100,15 +93,8 @@ struct EpsimTerminalFaultTests {
     let colored = try run.tmux.capture(withEscapes: true)
     #expect(colored.contains("\u{1B}["), "colours and attributes reach the screen")
     try run.tmux.sendKeys("q")
-    #expect(try run.waitForExit().status == 0)
-    #expect(try run.savedSettings("after") == run.savedSettings("before"))
+    try run.expectCleanExit()
   }
 
   /// The settings after the run equal those before it, and differ from those during it.
-  private func expectRestored(_ run: ProbeRun, during: String) throws {
-    let before = try run.savedSettings("before")
-    #expect(!before.isEmpty)
-    #expect(try run.savedSettings("after") == before)
-    #expect(during != before)
-  }
 }

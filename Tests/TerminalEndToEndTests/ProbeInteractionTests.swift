@@ -6,15 +6,14 @@ struct ProbeInteractionTests {
   @Test func keysShowUpWithTheirLabels() throws {
     let run = try ProbeRun()
     try run.waitForProbe()
-    try run.tmux.sendKeys("a", "?", "Space", "Enter", "Up", "Down", "Left", "Right")
-    try run.tmux.waitForText("last keys: a ? Space Enter ↑ ↓ ← →")
-    try run.tmux.sendKeys("Tab", "BTab", "F1", "F5", "C-a", "PPage", "NPage", "Home", "End", "BSpace")
-    try run.tmux.waitForText("last keys: Tab Shift-Tab F1 F5 Ctrl-A PgUp PgDn Home End Backspace")
+    try run.tmux.press(
+      "a", "?", "Space", "Enter", "Up", "Down", "Left", "Right", until: "last keys: a ? Space Enter ↑ ↓ ← →")
+    try run.tmux.press(
+      "Tab", "BTab", "F1", "F5", "C-a", "PPage", "NPage", "Home", "End", "BSpace",
+      until: "last keys: Tab Shift-Tab F1 F5 Ctrl-A PgUp PgDn Home End Backspace")
     // Esc alone, sent by itself as a person would press it, is not mistaken for a sequence.
-    try run.tmux.sendKeys("Escape")
-    try run.tmux.waitForText("Backspace Esc")
-    try run.tmux.sendKeys("DC")
-    try run.tmux.waitForText("keys pressed: 20", "Esc Del", "keys/10 ████████████████████")
+    try run.tmux.press("Escape", until: "Backspace Esc")
+    try run.tmux.press("DC", until: "keys pressed: 20", "Esc Del", "keys/10 ████████████████████")
   }
 
   @Test func resizingChangesTheShownSize() throws {
@@ -41,8 +40,7 @@ struct ProbeInteractionTests {
     let run = try ProbeRun()
     try run.tmux.setGlobalOption("set-clipboard", "on")
     try run.waitForProbe()
-    try run.tmux.sendKeys("c")
-    try run.tmux.waitForText("keys pressed: 1")
+    try run.tmux.press("c", until: "keys pressed: 1")
     try run.tmux.waitForScreen("the paste buffer") { _ in
       (try? run.tmux.pasteBuffer()) == "terminal-probe clipboard"
     }
@@ -66,8 +64,7 @@ struct ProbeInteractionTests {
   @Test func asciiLinesWhenTheLocaleIsNotUTF8() throws {
     let run = try ProbeRun(environment: ["LC_ALL": nil, "LC_CTYPE": nil, "LANG": "C"])
     try run.tmux.waitForText("lines: ascii")
-    try run.tmux.sendKeys("Up", "x")
-    let screen = try run.tmux.waitForText("last keys: Up x", "keys/10 ####----------------")
+    let screen = try run.tmux.press("Up", "x", until: "last keys: Up x", "keys/10 ####----------------")
     #expect(screen.hasPrefix("+- terminal-probe (test fixture) ---"))
     #expect(screen.unicodeScalars.allSatisfy { $0.isASCII })
     try run.tmux.sendKeys("q")

@@ -83,7 +83,7 @@ final class ProbeRun {
     guard let stty = CommandRunner.findOnPath("stty") else {
       throw TmuxSession.Failure(description: "no stty")
     }
-    return try CommandRunner.run(stty, ["-F", tmux.paneTerminal(), "-g"]).output
+    return try CommandRunner.run(stty, ["-F", tmux.paneTerminal(), "-g"]).standardOutput
   }
 
   /// `text` in single quotes for sh.

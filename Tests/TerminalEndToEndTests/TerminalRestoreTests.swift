@@ -12,7 +12,7 @@ struct TerminalRestoreTests {
     #expect(exit.status == 0)
     #expect(exit.screen.contains("terminal-probe: quit after 2 keys"))
     #expect(!exit.screen.contains("test fixture"), "the probe's screen is gone: full-screen mode was left")
-    try expectRestored(run, settingsDuringTheRun: during)
+    try run.expectRestored(settingsDuringTheRun: during)
   }
 
   /// How a run can be ended from outside, and the status the shell then reports.
@@ -41,20 +41,14 @@ struct TerminalRestoreTests {
     let exit = try run.waitForExit()
     #expect(exit.status == ending.expectedStatus)
     #expect(!exit.screen.contains("test fixture"))
-    try expectRestored(run, settingsDuringTheRun: during)
+    try run.expectRestored(settingsDuringTheRun: during)
   }
 
   @Test func aCrashRestoresTheTerminal() throws {
     // The Swift runtime's crash reporter runs after the restore; non-interactive, it does not
     // wait for a key.
     let run = try ProbeRun(arguments: ["--crash"], environment: ["SWIFT_BACKTRACE": "interactive=no"])
-    try run.tmux.waitForText("any key crashes")
-    let during = try run.currentSettings()
-    try run.tmux.sendKeys("x")
-    let exit = try run.waitForExit()
-    // fatalError traps: SIGILL on x86_64, SIGTRAP on arm64.
-    #expect([128 + Int(SIGILL), 128 + Int(SIGTRAP)].contains(exit.status))
-    try expectRestored(run, settingsDuringTheRun: during)
+    try run.expectCrashRestoresTheTerminal(once: "any key crashes", key: "x")
   }
 
   @Test func ctrlZSuspendsWithTheTerminalRestoredAndFgResumes() throws {
@@ -68,14 +62,11 @@ struct TerminalRestoreTests {
         "env -i PATH=/usr/bin:/bin LC_ALL=C.UTF-8 TERM=screen PS1='prompt$ ' bash --norc --noprofile -i")
     try tmux.waitForText("prompt$")
     let probe = ProbeRun.quoted(try ProbeBinary.url().path)
-    try tmux.sendKeys("cd \(ProbeRun.quoted(folder.path)) && stty -g > before && \(probe)", "Enter")
-    try tmux.waitForText("(test fixture)")
-    try tmux.sendKeys("C-z")
-    try tmux.waitForText("Stopped")
-    try tmux.sendKeys("stty -g > suspended && fg", "Enter")
-    try tmux.waitForText("(test fixture)")
-    try tmux.sendKeys("q")
-    try tmux.waitForText("quit after 1 keys")
+    try tmux.press(
+      "cd \(ProbeRun.quoted(folder.path)) && stty -g > before && \(probe)", "Enter", until: "(test fixture)")
+    try tmux.press("C-z", until: "Stopped")
+    try tmux.press("stty -g > suspended && fg", "Enter", until: "(test fixture)")
+    try tmux.press("q", until: "quit after 1 keys")
     let before = try String(contentsOf: folder.appendingPathComponent("before"), encoding: .utf8)
     #expect(!before.isEmpty)
     #expect(try String(contentsOf: folder.appendingPathComponent("suspended"), encoding: .utf8) == before)
@@ -92,24 +83,17 @@ struct TerminalRestoreTests {
   @Test func refusesToDrawWithoutATerminal() throws {
     let result = try CommandRunner.run(ProbeBinary.url(), [])
     #expect(result.status == 2)
-    #expect(result.output.isEmpty)
-    #expect(result.errorOutput.contains("standard input and output must be a terminal"))
+    #expect(result.standardOutput.isEmpty)
+    #expect(result.standardError.contains("standard input and output must be a terminal"))
   }
 
   @Test func badArgumentsAreAUsageError() throws {
     let result = try CommandRunner.run(ProbeBinary.url(), ["--tick-ms", "soon"])
     #expect(result.status == 2)
-    #expect(result.errorOutput.contains("--tick-ms needs a positive number of milliseconds"))
-    #expect(result.errorOutput.contains("usage: terminal-probe"))
+    #expect(result.standardError.contains("--tick-ms needs a positive number of milliseconds"))
+    #expect(result.standardError.contains("usage: terminal-probe"))
   }
 
   /// The settings after the run equal those before it, and differ from those during it, so the
   /// probe really changed the terminal and really put it back.
-  private func expectRestored(_ run: ProbeRun, settingsDuringTheRun during: String) throws {
-    let before = try run.savedSettings("before")
-    let after = try run.savedSettings("after")
-    #expect(!before.isEmpty)
-    #expect(after == before)
-    #expect(during != before)
-  }
 }

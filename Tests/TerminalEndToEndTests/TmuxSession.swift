@@ -68,6 +68,17 @@ final class TmuxSession {
   /// taken as soon as one text shows may not yet hold another drawn in the same refresh.
   @discardableResult
   func waitForText(_ texts: String...) throws -> String {
+    try waitForAll(texts)
+  }
+
+  /// Sends `keys`, then waits as `waitForText` does for `texts`: one turn of a conversation.
+  @discardableResult
+  func press(_ keys: String..., until texts: String...) throws -> String {
+    try run(["send-keys", "-t", "main"] + keys)
+    return try waitForAll(texts)
+  }
+
+  private func waitForAll(_ texts: [String]) throws -> String {
     try waitForScreen(texts.map { "\"\($0)\"" }.joined(separator: " and ")) { screen in
       texts.allSatisfy { screen.contains($0) }
     }
@@ -114,8 +125,8 @@ final class TmuxSession {
     let result = try CommandRunner.run(
       tmux, ["-L", socketName, "-f", "/dev/null"] + arguments, environment: environment)
     guard result.status == 0 else {
-      throw Failure(description: "tmux \(arguments.joined(separator: " ")) failed: \(result.errorOutput)")
+      throw Failure(description: "tmux \(arguments.joined(separator: " ")) failed: \(result.standardError)")
     }
-    return result.output
+    return result.standardOutput
   }
 }
