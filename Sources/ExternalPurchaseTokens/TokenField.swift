@@ -30,13 +30,24 @@ public enum TokenField: Int, CaseIterable, Hashable, Sendable {
 
   /// The field's value in `token`, nil when the token lacks it (an optional field of a plain token).
   public func value(in token: ExternalPurchaseToken) -> TokenFieldValue? {
+    holdsInteger ? integer(in: token).map(TokenFieldValue.integer) : text(in: token).map(TokenFieldValue.text)
+  }
+
+  private func integer(in token: ExternalPurchaseToken) -> Int64? {
     switch self {
-    case .appAppleId: return .integer(token.appAppleId)
-    case .bundleId: return .text(token.bundleId)
-    case .tokenCreationDate: return .integer(token.tokenCreationDate)
-    case .externalPurchaseId: return .text(token.externalPurchaseId)
-    case .tokenType: return token.tokenType.map { .text($0.rawValue) }
-    case .tokenExpirationDate: return token.tokenExpirationDate.map { .integer($0) }
+    case .appAppleId: token.appAppleId
+    case .tokenCreationDate: token.tokenCreationDate
+    case .tokenExpirationDate: token.tokenExpirationDate
+    case .bundleId, .externalPurchaseId, .tokenType: nil
+    }
+  }
+
+  private func text(in token: ExternalPurchaseToken) -> String? {
+    switch self {
+    case .bundleId: token.bundleId
+    case .externalPurchaseId: token.externalPurchaseId
+    case .tokenType: token.tokenType?.rawValue
+    case .appAppleId, .tokenCreationDate, .tokenExpirationDate: nil
     }
   }
 

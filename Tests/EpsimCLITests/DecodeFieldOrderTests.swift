@@ -1,33 +1,14 @@
 import ExternalPurchaseTokens
 import Foundation
 import Testing
+import TokenCorpus
 
 /// `epsim decode --json` writes canonical tokens by copying their JSON (the fast path) and any
 /// other token from the declared members (`shownMembers`). Both must give the declared line, for
 /// tokens with and without a type, an expiry and extra fields (decision 0157).
 @Suite("epsim decode --json: the declared fields on both paths")
 struct DecodeFieldOrderTests {
-  static let tokens: [ExternalPurchaseToken] = [
-    ExternalPurchaseToken(
-      appAppleId: 1_234_567_890, bundleId: "com.example.app", tokenCreationDate: 1_772_355_600_000,
-      externalPurchaseId: "001a2b3c-0000-4000-8000-000000000001"),
-    ExternalPurchaseToken(
-      appAppleId: 7, bundleId: "de.shop", tokenCreationDate: 1_700_000_000_123,
-      externalPurchaseId: "SANDBOX_001a2b3c-0000-4000-8000-000000000002", tokenType: .services,
-      tokenExpirationDate: 1_700_086_400_123),
-    ExternalPurchaseToken(
-      appAppleId: 9, bundleId: "de.shop", tokenCreationDate: 1_700_000_000_000,
-      externalPurchaseId: "001a2b3c-0000-4000-8000-000000000003", tokenType: .acquisition,
-      tokenExpirationDate: 1_700_000_000_001,
-      extraFields: [
-        JSONMember(name: "future", value: .array([.bool(true), .null, .number("2")])),
-        JSONMember(name: "kind", value: .string("clash")),
-      ]),
-    ExternalPurchaseToken(
-      appAppleId: 9, bundleId: "de.shop", tokenCreationDate: 1_700_000_000_000,
-      externalPurchaseId: "SANDBOX_001a2b3c-0000-4000-8000-000000000004",
-      extraFields: [JSONMember(name: "note", value: .string("plain with an extra"))]),
-  ]
+  static let tokens = SampleTokens.fieldShapes
 
   static func declaredLine(_ token: ExternalPurchaseToken) -> String {
     var bytes: [UInt8] = []
