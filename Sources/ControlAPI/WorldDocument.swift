@@ -48,15 +48,15 @@ package struct DeviceDocument: Encodable {
   package var installedVersion: String?
 }
 
-/// One issued token with what Apple's side knows of it.
+/// One issued token with what Apple's side knows of it: the record around the token, with the
+/// token's declared fields (`TokenField`) flattened in beside it.
 package struct TokenDocument: Encodable {
   package var index: Int
   package var token: String
-  package var externalPurchaseId: String
   package var environment: String
-  package var tokenType: String?
-  package var tokenCreationDate: Int64
-  package var tokenExpirationDate: Int64?
+  /// The token's fields that it has, from the one declaration, less the app's own two
+  /// (`appFields`): the world document names the app once, at its top.
+  package var fields: [(TokenField, TokenFieldValue)]
   package var customer: String
   package var device: String
   package var isRefresh: Bool
@@ -67,19 +67,53 @@ package struct TokenDocument: Encodable {
   package var reportedStatus: String?
   package var reports: [String]
 
+  /// The fields every token of a world shares with its app, left out of each token's document.
+  static let appFields: Set<TokenField> = [.appAppleId, .bundleId]
+
   package static func all(in world: WorldState, ledgers: [ReportLedger]) -> [TokenDocument] {
     world.tokens.map { issued in
       let id = issued.token.externalPurchaseId
       let ledger = ledgers.first { $0.environment == issued.token.environment }
+      let fields = TokenField.allCases.filter { !appFields.contains($0) }.compactMap { field in
+        field.value(in: issued.token).map { (field, $0) }
+      }
       return TokenDocument(
-        index: issued.id, token: issued.raw, externalPurchaseId: id,
-        environment: issued.token.environment.rawValue,
-        tokenType: issued.token.tokenType?.rawValue, tokenCreationDate: issued.token.tokenCreationDate,
-        tokenExpirationDate: issued.token.tokenExpirationDate, customer: issued.customerId,
-        device: issued.deviceId, isRefresh: issued.isRefresh,
+        index: issued.id, token: issued.raw, environment: issued.token.environment.rawValue, fields: fields,
+        customer: issued.customerId, device: issued.deviceId, isRefresh: issued.isRefresh,
         typedRequest: issued.typedRequest?.rawValue, active: issued.token.isActive(at: world.now),
         reportedStatus: ledger?.statuses[id]?.rawValue,
         reports: ledger?.reports(for: id).map(\.requestIdentifier) ?? [])
+    }
+  }
+
+  private enum CodingKeys: String, CodingKey {
+    case index, token, environment, customer, device, isRefresh, typedRequest, active, reportedStatus, reports
+  }
+
+  /// A declared field's name as a key.
+  private struct FieldKey: CodingKey {
+    var stringValue: String
+    var intValue: Int? { nil }
+    init(stringValue: String) { self.stringValue = stringValue }
+    init?(intValue: Int) { nil }
+  }
+
+  package func encode(to encoder: any Encoder) throws {
+    var container = encoder.container(keyedBy: CodingKeys.self)
+    try container.encode(index, forKey: .index)
+    try container.encode(token, forKey: .token)
+    try container.encode(environment, forKey: .environment)
+    try container.encode(customer, forKey: .customer)
+    try container.encode(device, forKey: .device)
+    try container.encode(isRefresh, forKey: .isRefresh)
+    try container.encodeIfPresent(typedRequest, forKey: .typedRequest)
+    try container.encode(active, forKey: .active)
+    try container.encodeIfPresent(reportedStatus, forKey: .reportedStatus)
+    try container.encode(reports, forKey: .reports)
+    // The encoder sorts keys, so the fields' place among the others does not show.
+    var fieldContainer = encoder.container(keyedBy: FieldKey.self)
+    for (field, value) in fields {
+      try fieldContainer.encode(value, forKey: FieldKey(stringValue: field.name))
     }
   }
 }

@@ -26,7 +26,7 @@ public enum TokenExport {
       ("index", String(issued.id)),
       ("externalPurchaseId", JSONText.quoted(issued.token.externalPurchaseId)),
       ("token", JSONText.quoted(issued.raw)),
-      ("decoded", TokenEncoder().json(for: issued.token)),
+      ("decoded", JSONText.serialize(.object(issued.token.fieldMembers))),
       ("customer", JSONText.quoted(issued.customerId)),
       ("device", JSONText.quoted(issued.deviceId)),
     ]

@@ -1,5 +1,6 @@
 /// The compact JSON of a token written through a `ByteCursor`: the fast form of
 /// `TokenEncoder.appendJSON` for the tokens the engine mints by the million.
+/// Its fields and their order are the declared ones (`TokenField`, decision 0157).
 ///
 /// It covers compact JSON of a token without extra fields whose strings need no escaping: every
 /// token a simulation mints. Anything else (pretty JSON, extra fields, escapes) is nil from

@@ -5,7 +5,9 @@ import LifecycleSimulator
 ///
 /// A JSONL line holds, in this order: customer, device, token (the raw string), decoded (the
 /// token's fields in Apple's order), environment, kind, source, typedRequest, period, refresh, issuedAt,
-/// state, and, when quirks were asked for, quirks.
+/// state, and, when quirks were asked for, quirks. `decoded` is written by the codec's byte writer
+/// for speed, but its fields and their order are the declared ones (`TokenField`, `fieldMembers`,
+/// decision 0157); GeneratedFieldOrderTests holds it to them.
 struct JSONLineWriter: Sendable {
   var format: OutputFormat
   var reportsQuirks: Bool

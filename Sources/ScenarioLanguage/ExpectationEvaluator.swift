@@ -148,13 +148,10 @@ struct ExpectationEvaluator {
   }
 
   private func fieldValue(_ field: TokenField, of token: ExternalPurchaseToken) -> FieldValue {
-    switch field {
-    case .appAppleId: return .integer(token.appAppleId)
-    case .bundleId: return .text(token.bundleId)
-    case .tokenCreationDate: return .integer(token.tokenCreationDate)
-    case .externalPurchaseId: return .text(token.externalPurchaseId)
-    case .tokenType: return token.tokenType.map { .text($0.rawValue) } ?? .absent
-    case .tokenExpirationDate: return token.tokenExpirationDate.map { .integer($0) } ?? .absent
+    switch field.value(in: token) {
+    case .integer(let number): return .integer(number)
+    case .text(let text): return .text(text)
+    case nil: return .absent
     }
   }
 

@@ -91,23 +91,6 @@ public enum CustomerScope: Hashable, Sendable {
   case everyone
 }
 
-/// The decoded token fields, by their JSON names.
-public enum TokenField: String, CaseIterable, Hashable, Sendable {
-  case appAppleId
-  case bundleId
-  case tokenCreationDate
-  case externalPurchaseId
-  case tokenType
-  case tokenExpirationDate
-
-  /// Fields holding UNIX milliseconds, written as ISO times.
-  public var isDate: Bool { self == .tokenCreationDate || self == .tokenExpirationDate }
-  /// Fields holding integers (dates and the app's Apple ID).
-  public var isInteger: Bool { isDate || self == .appAppleId }
-  /// Fields only custom link tokens have; `none` says the token lacks them.
-  public var isOptional: Bool { self == .tokenType || self == .tokenExpirationDate }
-}
-
 /// The value a field expectation compares with.
 public enum FieldValue: Hashable, Sendable {
   case integer(Int64)

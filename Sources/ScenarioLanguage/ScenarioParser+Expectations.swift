@@ -117,9 +117,9 @@ extension ScenarioParser {
   }
 
   private func field(_ reader: inout LineReader) throws(LineError) -> ExpectationKind {
-    let names = TokenField.allCases.map(\.rawValue)
+    let names = TokenField.allCases.map(\.name)
     let field = TokenField(
-      rawValue: try reader.keyword(names, expected: "a token field (" + Phrase.choices(names) + ")"))!
+      name: try reader.keyword(names, expected: "a token field (" + Phrase.choices(names) + ")"))!
     _ = try reader.keyword(["="])
     if field.isOptional, reader.accept("none") { return .field(field, .absent) }
     switch field {

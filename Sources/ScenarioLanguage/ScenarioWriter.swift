@@ -143,7 +143,7 @@ public enum ScenarioWriter {
     case .samePeriod: return "same period"
     case .sameId: return "same id"
     case .refreshedId: return "refreshed id"
-    case .field(let field, let value): return "field \(field.rawValue) = " + fieldValue(value, of: field)
+    case .field(let field, let value): return "field \(field.name) = " + fieldValue(value, of: field)
     case .url(let url): return "url = \(url)"
     case .environment(let environment): return "environment \(environment.rawValue)"
     case .state(let type, let state, let customer):

@@ -95,21 +95,9 @@ public enum TranscriptJSON {
 
   static func token(_ record: TokenRecord) -> JSONValue {
     let token = record.token
-    var decoded: [JSONMember] = [
-      JSONMember(name: "appAppleId", value: .int(token.appAppleId)),
-      JSONMember(name: "bundleId", value: .string(token.bundleId)),
-      JSONMember(name: "tokenCreationDate", value: .int(token.tokenCreationDate)),
-      JSONMember(name: "externalPurchaseId", value: .string(token.externalPurchaseId)),
-    ]
-    if let type = token.tokenType {
-      decoded.append(JSONMember(name: "tokenType", value: .string(type.rawValue)))
-    }
-    if let expiry = token.tokenExpirationDate {
-      decoded.append(JSONMember(name: "tokenExpirationDate", value: .int(expiry)))
-    }
     return .object([
       "raw": .string(record.raw),
-      "decoded": .object(decoded),
+      "decoded": .object(token.fieldMembers),
       "environment": .string(token.environment.rawValue),
       "customer": .string(record.customer),
       "device": .string(record.device),

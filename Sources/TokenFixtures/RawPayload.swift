@@ -10,23 +10,10 @@ struct RawPayload {
 
   var members: [Member]
 
-  /// The members in Apple's field order, as `TokenEncoder` writes them (a test checks they agree).
+  /// The token's members as declared (`fieldMembers`), as `TokenEncoder` writes them (a test
+  /// checks they agree).
   init(_ token: ExternalPurchaseToken) {
-    members = [
-      Member(name: "appAppleId", json: String(token.appAppleId)),
-      Member(name: "bundleId", json: JSONText.quoted(token.bundleId)),
-      Member(name: "tokenCreationDate", json: String(token.tokenCreationDate)),
-      Member(name: "externalPurchaseId", json: JSONText.quoted(token.externalPurchaseId)),
-    ]
-    if let type = token.tokenType {
-      members.append(Member(name: "tokenType", json: JSONText.quoted(type.rawValue)))
-    }
-    if let expiration = token.tokenExpirationDate {
-      members.append(Member(name: "tokenExpirationDate", json: String(expiration)))
-    }
-    for extra in token.extraFields {
-      members.append(Member(name: extra.name, json: JSONText.serialize(extra.value)))
-    }
+    members = token.fieldMembers.map { Member(name: $0.name, json: JSONText.serialize($0.value)) }
   }
 
   func removing(_ name: String) -> RawPayload {

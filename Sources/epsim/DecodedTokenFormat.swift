@@ -67,26 +67,28 @@ enum DecodedTokenFormat {
       bytes.append(contentsOf: value)
       bytes.append(UInt8(ascii: "\n"))
     }
-    name("appAppleId")
-    JSONBytes.appendInteger(token.appAppleId, to: &bytes)
-    bytes.append(UInt8(ascii: "\n"))
-    name("bundleId")
-    text(token.bundleId)
-    name("externalPurchaseId")
-    text(token.externalPurchaseId)
-    name("tokenCreationDate")
-    date(token.tokenCreationDate)
-    name("tokenType")
-    if let type = token.tokenType {
-      text(type.rawValue)
-    } else {
-      JSONBytes.appendLiteral("none (plain token)\n", to: &bytes)
-    }
-    name("tokenExpirationDate")
-    if let expiration = token.tokenExpirationDate {
-      date(expiration)
-    } else {
-      JSONBytes.appendLiteral("none (plain tokens do not expire)\n", to: &bytes)
+    for field in listingOrder {
+      name(field.staticName)
+      switch field {
+      case .appAppleId:
+        JSONBytes.appendInteger(token.appAppleId, to: &bytes)
+        bytes.append(UInt8(ascii: "\n"))
+      case .bundleId: text(token.bundleId)
+      case .externalPurchaseId: text(token.externalPurchaseId)
+      case .tokenCreationDate: date(token.tokenCreationDate)
+      case .tokenType:
+        if let type = token.tokenType {
+          text(type.rawValue)
+        } else {
+          JSONBytes.appendLiteral("none (plain token)\n", to: &bytes)
+        }
+      case .tokenExpirationDate:
+        if let expiration = token.tokenExpirationDate {
+          date(expiration)
+        } else {
+          JSONBytes.appendLiteral("none (plain tokens do not expire)\n", to: &bytes)
+        }
+      }
     }
     name("environment")
     text(token.environment.rawValue)
@@ -101,45 +103,28 @@ enum DecodedTokenFormat {
     bytes.append(UInt8(ascii: "\n"))
   }
 
-  /// The widest of the listing's own row names, "tokenExpirationDate".
-  private static let fixedNameWidth = 19
+  /// The widest of the listing's own row names (the declared fields' and the derived two's).
+  private static let fixedNameWidth = listingOrder.map(\.staticName.utf8CodeUnitCount).max()!
 
-  /// One compact JSON object: the token's fields under their own names, extras included,
-  /// then `environment` and `kind`. An extra field that is itself called `environment` or
-  /// `kind` is written as `extra.environment` / `extra.kind`, so no key appears twice.
+  /// The listing's rows: the declared fields (`TokenField`), the id moved up beside the bundle id
+  /// where people look for it. The golden files pin this order, so it differs from the JSON's.
+  static let listingOrder: [TokenField] = {
+    var order = TokenField.allCases.filter { $0 != .externalPurchaseId }
+    order.insert(.externalPurchaseId, at: order.firstIndex(of: .bundleId)! + 1)
+    return order
+  }()
+
+  /// One compact JSON object: the token's members as declared (`shownMembers`: its fields, extras
+  /// included, then `environment` and `kind`), for tokens not in the canonical layout.
   static func appendJSONLine(_ token: ExternalPurchaseToken, to bytes: inout [UInt8]) {
-    JSONBytes.appendLiteral(#"{"appAppleId":"#, to: &bytes)
-    JSONBytes.appendInteger(token.appAppleId, to: &bytes)
-    JSONBytes.appendLiteral(#","bundleId":"#, to: &bytes)
-    JSONBytes.appendQuoted(token.bundleId, to: &bytes)
-    JSONBytes.appendLiteral(#","tokenCreationDate":"#, to: &bytes)
-    JSONBytes.appendInteger(token.tokenCreationDate, to: &bytes)
-    JSONBytes.appendLiteral(#","externalPurchaseId":"#, to: &bytes)
-    JSONBytes.appendQuoted(token.externalPurchaseId, to: &bytes)
-    if let type = token.tokenType {
-      JSONBytes.appendLiteral(#","tokenType":"#, to: &bytes)
-      JSONBytes.appendQuoted(type.rawValue, to: &bytes)
-    }
-    if let expiration = token.tokenExpirationDate {
-      JSONBytes.appendLiteral(#","tokenExpirationDate":"#, to: &bytes)
-      JSONBytes.appendInteger(expiration, to: &bytes)
-    }
-    for extra in token.extraFields {
-      bytes.append(UInt8(ascii: ","))
-      JSONBytes.appendQuoted(
-        computedNames.contains(extra.name) ? "extra." + extra.name : extra.name, to: &bytes)
-      bytes.append(UInt8(ascii: ":"))
-      JSONBytes.appendUTF8(JSONText.serialize(extra.value), to: &bytes)
-    }
-    JSONBytes.appendLiteral(#","environment":"#, to: &bytes)
-    JSONBytes.appendQuoted(token.environment.rawValue, to: &bytes)
-    JSONBytes.appendLiteral(#","kind":"#, to: &bytes)
-    JSONBytes.appendQuoted(token.kind.rawValue, to: &bytes)
-    JSONBytes.appendLiteral("}\n", to: &bytes)
+    JSONBytes.appendObject(token.shownMembers, to: &bytes)
+    bytes.append(UInt8(ascii: "\n"))
   }
 
   /// The JSON line of a token decoded in place: its canonical JSON already is the line's first
-  /// part (same fields, same order, same spelling as `appendJSONLine` writes), so it is copied.
+  /// part (the declared fields in the declared order, as `shownMembers` has them), so it is
+  /// copied, and the derived two follow as literals. DecodeFieldOrderTests hold this fast path to
+  /// `shownMembers` for tokens with and without a type, an expiry and extra fields.
   static func appendJSONLine(_ view: CanonicalTokenView, to bytes: inout [UInt8]) {
     bytes.append(contentsOf: view.fieldsWithoutClosingBrace)
     switch (view.environment, view.kind) {
@@ -153,6 +138,4 @@ enum DecodedTokenFormat {
       JSONBytes.appendLiteral(#","environment":"sandbox","kind":"custom-link"}\#n"#, to: &bytes)
     }
   }
-
-  private static let computedNames: Set<String> = ["environment", "kind"]
 }
