@@ -51,8 +51,7 @@ struct LifeRunner: Sendable {
     life.devices = []
     // A life mints a handful of tokens in a few periods: room for them from the start spares the
     // arrays' doublings (issue 26).
-    world.tokens.reserveCapacity(16)
-    world.periods.reserveCapacity(8)
+    world.reserveCapacity(tokens: 16, periods: 8)
     var offers = [DeviceOffers?](repeating: nil, count: world.devices.count)
     for action in life.actions {
       if action.time > world.now { _ = try world.applyWithoutLog(.advanceClock(to: action.time)) }

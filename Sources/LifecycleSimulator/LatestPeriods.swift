@@ -19,6 +19,12 @@ struct LatestPeriods: Sendable {
     var type: CustomLinkTokenType
   }
 
+  /// Room for `count` keys while they fit the list, so that a small world's first periods do
+  /// not grow it step by step.
+  mutating func reserveCapacity(_ count: Int) {
+    if dictionary == nil { list.reserveCapacity(min(count, Self.listLimit)) }
+  }
+
   subscript(key: Key) -> Int? {
     get {
       if let dictionary { return dictionary[key] }

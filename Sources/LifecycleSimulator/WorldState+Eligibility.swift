@@ -23,7 +23,7 @@ extension WorldState {
   /// exactly when `customLinkIneligibility(on:type:)` is nil. The program rules, the same for
   /// every type, are asked once: a generator asks for all four per device (issue 26).
   public func customLinkTypesOffered(on device: Device) -> CustomLinkTypesOffered {
-    if rules.eligibilityChecks, customLinkProgramIneligibility(on: device) != nil { return [] }
+    if rules.eligibilityChecks, customLinkProgramCheck(on: device) != .allowed { return [] }
     var offered: CustomLinkTypesOffered = []
     if customLinkOSAllows(device, perTransaction: false),
       customLinkRegionAllows(device, perTransaction: false)
@@ -59,34 +59,56 @@ extension WorldState {
 
   /// The storefront, payment, entitlement and region-key rules behind `isEligible` (SPEC 6).
   private func customLinkProgramIneligibility(on device: Device) -> Ineligibility? {
-    if let reason = paymentIneligibility(on: device) { return reason }
+    switch customLinkProgramCheck(on: device) {
+    case .allowed: return nil
+    case .refused(let reason): return reason
+    case .onlyKeysTheOSPredates:
+      return keyVersionIneligibility(
+        on: device, listings: customLinkListings(of: device.storefront), storefront: device.storefront)
+    }
+  }
+
+  /// The answer of the program rules, with the one reason that takes work to explain left
+  /// unexplained: callers that only need yes or no do not build it (issue 26).
+  enum ProgramCheck: Equatable {
+    case allowed
+    case refused(Ineligibility)
+    /// Every key that lists the storefront is newer than the device's OS (SPEC 6).
+    case onlyKeysTheOSPredates
+  }
+
+  private func customLinkProgramCheck(on device: Device) -> ProgramCheck {
+    if let reason = paymentIneligibility(on: device) { return .refused(reason) }
     let entitlements = app.entitlements
     guard
       entitlements.externalPurchaseLink || entitlements.externalPurchaseLinkStreaming
         || !entitlements.customPurchaseLinkAllowedRegions.isEmpty
     else {
-      return .missingEntitlement(
-        "com.apple.developer.storekit.external-purchase-link (or -streaming, or custom-purchase-link.allowed-regions)"
-      )
+      return .refused(
+        .missingEntitlement(
+          "com.apple.developer.storekit.external-purchase-link (or -streaming, or custom-purchase-link.allowed-regions)"
+        ))
     }
     guard StorefrontSets.customLinkStorefronts.contains(device.storefront) else {
-      return .storefrontNotAllowed(storefront: device.storefront)
+      return .refused(.storefrontNotAllowed(storefront: device.storefront))
     }
     // One pass over the listings answers both "is the storefront listed" and "does the OS know a
-    // key that lists it" (`customLinkKeyVersionIneligibility`): every token request asks.
+    // key that lists it": every token request asks. The listings are gathered only for a reason.
     var listed = false
     for listing in CustomLinkListing.all where lists(device.storefront, in: listing) {
-      if !rules.osGating || knowsKey(of: listing, on: device) { return nil }
+      if !rules.osGating || knowsKey(of: listing, on: device) { return .allowed }
       listed = true
     }
     guard listed else {
-      return .storefrontNotListed(
-        storefront: device.storefront,
-        keys:
-          "SKExternalPurchaseCustomLinkRegions, SKExternalPurchaseLinkStreamingRegions or the allowed-regions entitlement"
-      )
+      return .refused(
+        .storefrontNotListed(
+          storefront: device.storefront,
+          keys:
+            "SKExternalPurchaseCustomLinkRegions, SKExternalPurchaseLinkStreamingRegions or the allowed-regions entitlement"
+        ))
     }
-    return customLinkKeyVersionIneligibility(on: device)
+    // Listed, with OS gating on, and no listing's key known to the OS.
+    return .onlyKeysTheOSPredates
   }
 
   /// The storefronts where the app's custom links work: each region key counts only with its

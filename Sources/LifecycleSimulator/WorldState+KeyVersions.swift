@@ -3,25 +3,9 @@ import ExternalPurchaseAvailability
 /// SPEC 6's minimum versions of keys and entitlements: a key or entitlement that the device's OS
 /// does not know cannot make the app eligible, nor give link-out a destination (with `osGating`).
 extension WorldState {
-  /// Why the keys that list the device's storefront for custom links do not count on its OS;
-  /// nil when one of them is known to the OS, when none lists it, or with `osGating` off.
-  func customLinkKeyVersionIneligibility(on device: Device) -> Ineligibility? {
-    guard rules.osGating else { return nil }
-    // One pass without building arrays: every token request asks this, and the answer is nearly
-    // always nil. The listings are gathered only for the reason.
-    var listed = false
-    for listing in CustomLinkListing.all where lists(device.storefront, in: listing) {
-      if knowsKey(of: listing, on: device) { return nil }
-      listed = true
-    }
-    guard listed else { return nil }
-    return keyVersionIneligibility(
-      on: device, listings: customLinkListings(of: device.storefront), storefront: device.storefront)
-  }
-
   /// Why none of `listings` counts on `device` because its OS predates them all; nil when one
   /// is known. Names the listing with the earliest version, the one an update would reach first.
-  private func keyVersionIneligibility(on device: Device, listings: [KeyAvailability], storefront: String)
+  func keyVersionIneligibility(on device: Device, listings: [KeyAvailability], storefront: String)
     -> Ineligibility?
   {
     guard !listings.contains(where: { knows($0, device) }), let first = listings.first else { return nil }

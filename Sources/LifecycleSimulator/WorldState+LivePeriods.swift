@@ -25,6 +25,17 @@ struct LivePeriodNote: Hashable, Sendable {
 }
 
 extension WorldState {
+  /// Room for `tokens` tokens and `periods` periods, and for the live-period note over them.
+  ///
+  /// For callers that build many small worlds (`epsim generate` builds one per customer): grown
+  /// one append at a time, each of these lists was allocated again at every doubling (issue 26).
+  public mutating func reserveCapacity(tokens tokenCount: Int, periods periodCount: Int) {
+    tokens.reserveCapacity(tokenCount)
+    periods.reserveCapacity(periodCount)
+    livePeriodNote.unexpired.reserveCapacity(periodCount)
+    livePeriodNote.latest.reserveCapacity(periodCount)
+  }
+
   /// Whether the note can be trusted: its clock is not ahead and its periods are all still there.
   private var noteHolds: Bool {
     livePeriodNote.time <= now && livePeriodNote.periodCount <= periods.count
