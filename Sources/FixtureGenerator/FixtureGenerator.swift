@@ -2,6 +2,7 @@ import Dispatch
 import ExternalPurchaseTokens
 import FileOutput
 import LifecycleSimulator
+import Synchronization
 
 /// Simulates many independent customers through the lifecycle engine and streams their tokens.
 ///
@@ -37,8 +38,9 @@ public struct FixtureGenerator: Sendable {
 
   /// Writes every customer's tokens to `sink`, customer 1 first.
   ///
-  /// `workers` threads simulate customers side by side, each a contiguous block of customers per
-  /// round; the blocks are written in customer order, so the bytes do not depend on `workers`.
+  /// `workers` threads simulate customers side by side. Each round is cut into blocks of
+  /// contiguous customers, which the workers take in turn; the blocks are written in customer
+  /// order, so the bytes do not depend on `workers`.
   public func generate(into sink: inout some ByteSink, workers: Int = 1) throws(FixtureError) {
     try stream(.tokens, into: &sink, workers: workers)
   }
@@ -56,36 +58,49 @@ public struct FixtureGenerator: Sendable {
 
   private func stream(_ stream: Stream, into sink: inout some ByteSink, workers: Int) throws(FixtureError) {
     let workers = max(1, workers)
-    let rounds = RoundBuffers(workers: workers, capacity: Self.chunkSize + (64 << 10))
+    // One block a round with one worker; with more, several each, taken in turn: a worker that
+    // finishes early takes the next block instead of waiting for the slowest (issue 26).
+    let blockCount = workers == 1 ? 1 : workers * Self.blocksPerWorker
+    let blockSize = workers == 1 ? Self.customersPerRound : Self.customersPerRound / Self.blocksPerWorker
+    let rounds = RoundBuffers(
+      slots: blockCount, capacity: blockSize * Self.chunkSize / Self.customersPerRound + (64 << 10))
     defer { rounds.release() }
     var next = 1
     while next <= options.customers {
-      let blocks = (0..<workers).map { worker in
-        let start = min(next + worker * Self.customersPerBlock, options.customers + 1)
-        return start..<min(start + Self.customersPerBlock, options.customers + 1)
+      let blocks = (0..<blockCount).map { block in
+        let start = min(next + block * blockSize, options.customers + 1)
+        return start..<min(start + blockSize, options.customers + 1)
       }
       if workers == 1 {
         rounds.fill(0, by: self, stream: stream, with: blocks[0])
       } else {
         let shared = rounds
-        DispatchQueue.concurrentPerform(iterations: workers) { worker in
-          shared.fill(worker, by: self, stream: stream, with: blocks[worker])
+        let nextBlock = Atomic<Int>(0)
+        DispatchQueue.concurrentPerform(iterations: workers) { _ in
+          while true {
+            let block = nextBlock.wrappingAdd(1, ordering: .relaxed).oldValue
+            guard block < blockCount else { break }
+            shared.fill(block, by: self, stream: stream, with: blocks[block])
+          }
         }
       }
-      for worker in 0..<workers {
-        let bytes = try rounds.take(worker)
+      for block in 0..<blockCount {
+        let bytes = try rounds.take(block)
         do throws(FileOutputError) {
           try sink.write(bytes)
         } catch {
           throw FixtureError(error)
         }
       }
-      next += workers * Self.customersPerBlock
+      next += blockCount * blockSize
     }
   }
 
-  /// How many customers one worker simulates per round: about a megabyte of JSONL.
-  static let customersPerBlock = 384
+  /// How many customers one worker simulates per round (one block, or `blocksPerWorker` blocks
+  /// taken in turn): about a megabyte of JSONL.
+  static let customersPerRound = 384
+  /// Blocks per worker and round when there are several workers.
+  static let blocksPerWorker = 4
 
   /// Appends the lines of `customers` to `buffer`.
   func write(_ stream: Stream, customers: Range<Int>, to buffer: inout ByteBuffer) throws(FixtureError) {

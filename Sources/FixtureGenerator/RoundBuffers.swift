@@ -1,7 +1,7 @@
-/// One output buffer per worker, reused from round to round.
+/// One output buffer per block of a round, reused from round to round.
 ///
-/// Workers write to their own slot only, through a pointer: Swift's exclusivity checks would
-/// flag concurrent writes to elements of one array, even distinct ones. The slots live until
+/// Each block is filled by one worker, through a pointer: Swift's exclusivity checks would flag
+/// concurrent writes to elements of one array, even distinct ones. The slots live until
 /// `release()`; a round's reader takes them only after every worker of the round has finished.
 struct RoundBuffers: @unchecked Sendable {
   private let slots: UnsafeMutableBufferPointer<Slot>
@@ -11,27 +11,27 @@ struct RoundBuffers: @unchecked Sendable {
     var failure: FixtureError?
   }
 
-  init(workers: Int, capacity: Int) {
-    slots = .allocate(capacity: workers)
-    _ = slots.initialize(from: (0..<workers).map { _ in Slot(buffer: ByteBuffer(capacity: capacity)) })
+  init(slots count: Int, capacity: Int) {
+    slots = .allocate(capacity: count)
+    _ = slots.initialize(from: (0..<count).map { _ in Slot(buffer: ByteBuffer(capacity: capacity)) })
   }
 
-  /// Simulates `customers` into slot `worker`; a failure is kept for `take` to throw.
+  /// Simulates `customers` into slot `slot`; a failure is kept for `take` to throw.
   func fill(
-    _ worker: Int, by generator: FixtureGenerator, stream: FixtureGenerator.Stream, with customers: Range<Int>
+    _ slot: Int, by generator: FixtureGenerator, stream: FixtureGenerator.Stream, with customers: Range<Int>
   ) {
-    slots[worker].buffer.removeAll()
+    slots[slot].buffer.removeAll()
     do {
-      try generator.write(stream, customers: customers, to: &slots[worker].buffer)
+      try generator.write(stream, customers: customers, to: &slots[slot].buffer)
     } catch {
-      slots[worker].failure = error
+      slots[slot].failure = error
     }
   }
 
-  /// The bytes slot `worker` produced this round, or the error it met.
-  func take(_ worker: Int) throws(FixtureError) -> [UInt8] {
-    if let failure = slots[worker].failure { throw failure }
-    return slots[worker].buffer.bytes
+  /// The bytes slot `slot` produced this round, or the error it met.
+  func take(_ slot: Int) throws(FixtureError) -> [UInt8] {
+    if let failure = slots[slot].failure { throw failure }
+    return slots[slot].buffer.bytes
   }
 
   func release() {
