@@ -72,6 +72,9 @@ struct TokenFieldDeclarationTests {
       var bytes: [UInt8] = []
       JSONBytes.appendObject(token.shownMembers, to: &bytes)
       #expect(String(decoding: bytes, as: UTF8.self) == JSONText.serialize(.object(token.shownMembers)))
+      var direct: [UInt8] = []
+      JSONBytes.appendShownMembers(of: token, to: &direct)
+      #expect(direct == bytes, "the direct writer against the declared members")
     }
   }
 
