@@ -44,6 +44,14 @@ public enum DerivedTokenField: CaseIterable, Sendable {
 
   public var name: String { staticName.description }
 
+  /// `,"name":` as one literal, as `TokenField.compactOpening`.
+  public var compactOpening: StaticString {
+    switch self {
+    case .environment: return #","environment":"#
+    case .kind: return #","kind":"#
+    }
+  }
+
   /// The value, always a string.
   public func value(in token: ExternalPurchaseToken) -> String {
     switch self {

@@ -90,7 +90,7 @@ enum DecodedTokenFormat {
         }
       }
     }
-    for derived in DerivedTokenField.allCases {
+    for derived in derivedRows {
       name(derived.staticName)
       switch derived {
       case .environment: text(token.environment.rawValue)
@@ -109,7 +109,7 @@ enum DecodedTokenFormat {
   /// The widest of the listing's own row names (the declared fields' and the derived two's).
   private static let fixedNameWidth = max(
     listingOrder.map(\.staticName.utf8CodeUnitCount).max()!,
-    DerivedTokenField.allCases.map(\.staticName.utf8CodeUnitCount).max()!)
+    derivedRows.map(\.staticName.utf8CodeUnitCount).max()!)
 
   /// The listing's rows: the declared fields (`TokenField`), the id moved up beside the bundle id
   /// where people look for it. The golden files pin this order, so it differs from the JSON's.
@@ -118,6 +118,9 @@ enum DecodedTokenFormat {
     order.insert(.externalPurchaseId, at: order.firstIndex(of: .bundleId)! + 1)
     return order
   }()
+
+  /// The rows after the fields, kept rather than asked of `allCases` per token.
+  private static let derivedRows = DerivedTokenField.allCases
 
   /// One compact JSON object: the token's members as declared (`shownMembers`: its fields, extras
   /// included, then `environment` and `kind`), written straight from the declaration, for tokens

@@ -82,7 +82,11 @@ struct TokenFieldDeclarationTests {
     for field in TokenField.allCases {
       #expect(TokenField(name: field.name) == field)
       #expect(field.staticName.description == field.name)
+      #expect(field.compactOpening.description == #","\#(field.name)":"#)
     }
     #expect(TokenField(name: "environment") == nil)
+    for derived in DerivedTokenField.allCases {
+      #expect(derived.compactOpening.description == #","\#(derived.name)":"#)
+    }
   }
 }
