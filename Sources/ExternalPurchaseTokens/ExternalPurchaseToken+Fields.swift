@@ -12,22 +12,56 @@ extension ExternalPurchaseToken {
     return members
   }
 
-  /// `fieldMembers`, then what the id and the fields imply: `environment` and `kind`. This is a
-  /// decoded token as `epsim decode --json` and the sample twins show it. An extra field that is
-  /// itself called `environment` or `kind` is shown as `extra.environment` / `extra.kind`, so no
-  /// name appears twice.
+  /// `fieldMembers`, then what the id and the fields imply (`DerivedTokenField`: `environment`
+  /// and `kind`). This is a decoded token as `epsim decode --json` and the sample twins show it;
+  /// an extra field is shown under `DerivedTokenField.shownName(ofExtra:)`, so no name appears twice.
   public var shownMembers: [JSONMember] {
     var members = fieldMembers
-    for index in (members.count - extraFields.count)..<members.count
-    where members[index].name == Self.environmentName || members[index].name == Self.kindName {
-      members[index].name = "extra." + members[index].name
+    for index in (members.count - extraFields.count)..<members.count {
+      members[index].name = DerivedTokenField.shownName(ofExtra: members[index].name)
     }
-    members.append(JSONMember(name: Self.environmentName, value: .string(environment.rawValue)))
-    members.append(JSONMember(name: Self.kindName, value: .string(kind.rawValue)))
+    for derived in DerivedTokenField.allCases {
+      members.append(JSONMember(name: derived.name, value: .string(derived.value(in: self))))
+    }
     return members
   }
+}
 
-  /// The names of the two derived values `shownMembers` adds after the fields.
-  public static let environmentName = "environment"
-  public static let kindName = "kind"
+/// What a decoded token shows after its fields: values the fields imply, not stored in the token.
+public enum DerivedTokenField: CaseIterable, Sendable {
+  /// Production or sandbox, read from the id's prefix (SPEC 2).
+  case environment
+  /// Custom link or plain, read from the type and the expiry.
+  case kind
+
+  /// The name as a literal, for byte writers.
+  public var staticName: StaticString {
+    switch self {
+    case .environment: return "environment"
+    case .kind: return "kind"
+    }
+  }
+
+  public var name: String { staticName.description }
+
+  /// `,"name":` as one literal, as `TokenField.compactOpening`.
+  public var compactOpening: StaticString {
+    switch self {
+    case .environment: return #","environment":"#
+    case .kind: return #","kind":"#
+    }
+  }
+
+  /// The value, always a string.
+  public func value(in token: ExternalPurchaseToken) -> String {
+    switch self {
+    case .environment: return token.environment.rawValue
+    case .kind: return token.kind.rawValue
+    }
+  }
+
+  /// The name an extra field is shown under: its own, or `extra.<name>` when a derived value has it.
+  public static func shownName(ofExtra name: String) -> String {
+    allCases.contains { $0.name == name } ? "extra." + name : name
+  }
 }

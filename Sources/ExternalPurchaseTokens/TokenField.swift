@@ -64,6 +64,19 @@ public enum TokenField: Int, CaseIterable, Hashable, Sendable {
     }
   }
 
+  /// `,"name":`, the field's opening in compact JSON as one literal, for byte writers that
+  /// write a member with one append (TokenFieldDeclarationTests holds it to `name`).
+  public var compactOpening: StaticString {
+    switch self {
+    case .appAppleId: return #","appAppleId":"#
+    case .bundleId: return #","bundleId":"#
+    case .tokenCreationDate: return #","tokenCreationDate":"#
+    case .externalPurchaseId: return #","externalPurchaseId":"#
+    case .tokenType: return #","tokenType":"#
+    case .tokenExpirationDate: return #","tokenExpirationDate":"#
+    }
+  }
+
   /// The field whose name is exactly `bytes`, without making a string.
   init?(nameBytes bytes: UnsafeBufferPointer<UInt8>) {
     let candidate: TokenField

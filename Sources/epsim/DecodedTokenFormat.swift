@@ -90,10 +90,13 @@ enum DecodedTokenFormat {
         }
       }
     }
-    name("environment")
-    text(token.environment.rawValue)
-    name("kind")
-    text(token.kind.rawValue)
+    for derived in derivedRows {
+      name(derived.staticName)
+      switch derived {
+      case .environment: text(token.environment.rawValue)
+      case .kind: text(token.kind.rawValue)
+      }
+    }
     for (extraName, value) in extras {
       JSONBytes.appendLiteral("  ", to: &bytes)
       JSONBytes.appendUTF8(extraName, to: &bytes)
@@ -104,7 +107,9 @@ enum DecodedTokenFormat {
   }
 
   /// The widest of the listing's own row names (the declared fields' and the derived two's).
-  private static let fixedNameWidth = listingOrder.map(\.staticName.utf8CodeUnitCount).max()!
+  private static let fixedNameWidth = max(
+    listingOrder.map(\.staticName.utf8CodeUnitCount).max()!,
+    derivedRows.map(\.staticName.utf8CodeUnitCount).max()!)
 
   /// The listing's rows: the declared fields (`TokenField`), the id moved up beside the bundle id
   /// where people look for it. The golden files pin this order, so it differs from the JSON's.
@@ -114,10 +119,14 @@ enum DecodedTokenFormat {
     return order
   }()
 
+  /// The rows after the fields, kept rather than asked of `allCases` per token.
+  private static let derivedRows = DerivedTokenField.allCases
+
   /// One compact JSON object: the token's members as declared (`shownMembers`: its fields, extras
-  /// included, then `environment` and `kind`), for tokens not in the canonical layout.
+  /// included, then `environment` and `kind`), written straight from the declaration, for tokens
+  /// not in the canonical layout.
   static func appendJSONLine(_ token: ExternalPurchaseToken, to bytes: inout [UInt8]) {
-    JSONBytes.appendObject(token.shownMembers, to: &bytes)
+    JSONBytes.appendShownMembers(of: token, to: &bytes)
     bytes.append(UInt8(ascii: "\n"))
   }
 

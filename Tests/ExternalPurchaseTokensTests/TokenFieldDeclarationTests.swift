@@ -72,6 +72,9 @@ struct TokenFieldDeclarationTests {
       var bytes: [UInt8] = []
       JSONBytes.appendObject(token.shownMembers, to: &bytes)
       #expect(String(decoding: bytes, as: UTF8.self) == JSONText.serialize(.object(token.shownMembers)))
+      var direct: [UInt8] = []
+      JSONBytes.appendShownMembers(of: token, to: &direct)
+      #expect(direct == bytes, "the direct writer against the declared members")
     }
   }
 
@@ -79,7 +82,11 @@ struct TokenFieldDeclarationTests {
     for field in TokenField.allCases {
       #expect(TokenField(name: field.name) == field)
       #expect(field.staticName.description == field.name)
+      #expect(field.compactOpening.description == #","\#(field.name)":"#)
     }
     #expect(TokenField(name: "environment") == nil)
+    for derived in DerivedTokenField.allCases {
+      #expect(derived.compactOpening.description == #","\#(derived.name)":"#)
+    }
   }
 }
