@@ -1,5 +1,6 @@
 import Foundation
 import JSONShield
+import Synchronization
 
 #if canImport(Glibc)
   import Glibc
@@ -22,6 +23,20 @@ public final class StateDirectory {
   /// Whether the directory held no state and was set up now.
   public let isNew: Bool
   private let lockDescriptor: Int32
+  private let lockFile: FileIdentity
+
+  /// A file as the kernel knows it, whatever path reached it.
+  struct FileIdentity: Hashable {
+    var device: UInt64
+    var inode: UInt64
+  }
+
+  /// The lock files this process holds. The lock itself is a POSIX record lock (`fcntl`), which
+  /// belongs to the process: it refuses other processes, and a child the process starts never
+  /// holds it. (`flock` belongs to the open file, which a child shares between its fork and its
+  /// exec; a directory closed and opened again at that moment was refused as "in use".) A record
+  /// lock does not refuse its own process, so this list does.
+  private static let heldLocks = Mutex<Set<FileIdentity>>([])
 
   /// The manifest's fixed part, read before anything else so a foreign or newer file is refused
   /// before its contents are interpreted.
@@ -43,13 +58,7 @@ public final class StateDirectory {
       throw JournalError(path: path, reason: "not a directory")
     }
     let lockPath = Self.join(path, "lock")
-    let descriptor = open(lockPath, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
-    guard descriptor >= 0 else { throw JournalError(path: lockPath, reason: JournalFile.lastError()) }
-    guard flock(descriptor, LOCK_EX | LOCK_NB) == 0 else {
-      close(descriptor)
-      throw JournalError(path: path, reason: "another epsim is using this state directory")
-    }
-    lockDescriptor = descriptor
+    (lockDescriptor, lockFile) = try Self.takeLock(lockPath, directory: path)
     let manifest = Self.join(path, "state.json")
     if access(manifest, F_OK) == 0 {
       isNew = false
@@ -58,7 +67,7 @@ public final class StateDirectory {
         $0 != "lock" && $0 != "journal.jsonl" && !ownFiles.contains($0) && !$0.hasPrefix(".")
       }
       guard others.isEmpty else {
-        close(descriptor)
+        Self.releaseLock(lockDescriptor, lockFile)
         throw JournalError(
           path: path, reason: "holds files but no epsim state (no state.json); give an empty or new directory"
         )
@@ -67,7 +76,57 @@ public final class StateDirectory {
     }
   }
 
-  deinit { close(lockDescriptor) }
+  deinit { Self.releaseLock(lockDescriptor, lockFile) }
+
+  /// Takes the lock file's record lock, or refuses when this or another process holds it.
+  ///
+  /// A process's record locks on a file all go when it closes any descriptor of that file, so a
+  /// lock this process holds is recognised from the list before the file is opened: opening and
+  /// closing it again would release the holder's lock. The list's mutex covers the whole taking.
+  private static func takeLock(_ lockPath: String, directory: String) throws(JournalError) -> (
+    Int32, FileIdentity
+  ) {
+    let taken: Result<(Int32, FileIdentity), JournalError> = heldLocks.withLock { held in
+      let inUse = JournalError(path: directory, reason: "another epsim is using this state directory")
+      var existing = stat()
+      if stat(lockPath, &existing) == 0,
+        held.contains(FileIdentity(device: UInt64(existing.st_dev), inode: UInt64(existing.st_ino)))
+      {
+        return .failure(inUse)
+      }
+      let descriptor = open(lockPath, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
+      guard descriptor >= 0 else {
+        return .failure(JournalError(path: lockPath, reason: JournalFile.lastError()))
+      }
+      var status = stat()
+      guard fstat(descriptor, &status) == 0 else {
+        let reason = JournalFile.lastError()
+        close(descriptor)
+        return .failure(JournalError(path: lockPath, reason: reason))
+      }
+      let identity = FileIdentity(device: UInt64(status.st_dev), inode: UInt64(status.st_ino))
+      var wholeFile = flock()
+      wholeFile.l_type = Int16(F_WRLCK)
+      wholeFile.l_whence = Int16(SEEK_SET)
+      // Refused here, the lock is another process's: this process holds none on the file, so
+      // closing the descriptor releases nothing of ours.
+      guard fcntl(descriptor, F_SETLK, &wholeFile) == 0 else {
+        close(descriptor)
+        return .failure(inUse)
+      }
+      held.insert(identity)
+      return .success((descriptor, identity))
+    }
+    return try taken.get()
+  }
+
+  /// Closes the lock file, which releases its record lock, and forgets it, in one step.
+  private static func releaseLock(_ descriptor: Int32, _ identity: FileIdentity) {
+    heldLocks.withLock { held in
+      close(descriptor)
+      held.remove(identity)
+    }
+  }
 
   /// A file in the directory.
   public func file(_ name: String) -> String { Self.join(path, name) }

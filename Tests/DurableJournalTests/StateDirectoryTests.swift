@@ -33,6 +33,26 @@ struct StateDirectoryTests {
     withExtendedLifetime(first) {}
   }
 
+  /// A record lock goes when its process closes any descriptor of the file: a refused second
+  /// opening in the same process must not open and close the lock file, or another process could
+  /// then take the directory from the first. Python's `lockf` asks for the same kind of lock.
+  @Test func aRefusedSecondOpeningLeavesOtherProcessesRefused() throws {
+    let path = Self.folder()
+    let first = try StateDirectory(path: path)
+    #expect(throws: JournalError.self) { _ = try StateDirectory(path: path) }
+    let probe = Process()
+    probe.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    probe.arguments = [
+      "python3", "-c",
+      "import fcntl, sys\nf = open(sys.argv[1], 'r+')\ntry:\n    fcntl.lockf(f, fcntl.LOCK_EX | fcntl.LOCK_NB)\nexcept OSError:\n    sys.exit(3)\n",
+      first.file("lock"),
+    ]
+    try probe.run()
+    probe.waitUntilExit()
+    #expect(probe.terminationStatus == 3, "another process took the lock the first opening holds")
+    withExtendedLifetime(first) {}
+  }
+
   @Test func aNewerFormatIsRefusedNotMisread() throws {
     let path = Self.folder()
     try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
