@@ -40,8 +40,9 @@ struct LifeRunner: Sendable {
   }
 
   func run(_ life: consuming CustomerLife, worldSeed: UInt64) throws(SimulationError) -> WorldState {
-    // The world opens with the release offered at the first action: the first install takes it
-    // without a configuration change, as it would after one (issue 26).
+    // The world opens at the release the App Store offers at the first action, which is always
+    // the first device's install: that install needs no `setApp`, and the world ends as it did
+    // when it opened at 1.0 and the install changed the app first (issue 26).
     let opening = life.actions.first.map { offeredApp(at: $0.time) } ?? releasedApps[0]
     var world = WorldState(
       now: FixtureWorld.startTime, rules: rules, app: opening, seed: worldSeed,
