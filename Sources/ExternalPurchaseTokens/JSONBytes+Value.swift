@@ -1,5 +1,5 @@
 extension JSONBytes {
-  /// Appends `value` as compact JSON, byte for byte what `JSONText.serialize` returns.
+  /// Appends `value` as compact JSON; `JSONText.serialize` is this, as a string.
   public static func appendJSON(_ value: JSONValue, to bytes: inout [UInt8]) {
     switch value {
     case .null: appendLiteral("null", to: &bytes)

@@ -142,14 +142,9 @@ public enum JSONText {
 
   /// Compact JSON text of `value`.
   public static func serialize(_ value: JSONValue) -> String {
-    switch value {
-    case .null: return "null"
-    case .bool(let flag): return flag ? "true" : "false"
-    case .number(let text): return text
-    case .string(let text): return quoted(text)
-    case .array(let items): return "[" + items.map(serialize).joined(separator: ",") + "]"
-    case .object(let members):
-      return "{" + members.map { quoted($0.name) + ":" + serialize($0.value) }.joined(separator: ",") + "}"
-    }
+    // One writer of compact JSON: the byte writer that `decode --json` appends with.
+    var bytes: [UInt8] = []
+    JSONBytes.appendJSON(value, to: &bytes)
+    return String(decoding: bytes, as: UTF8.self)
   }
 }

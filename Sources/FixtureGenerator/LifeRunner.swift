@@ -14,11 +14,14 @@ struct LifeRunner: Sendable {
 
   init(rules: LifecycleRules, releaseCount: Int) {
     self.rules = rules
-    releasedApps = (0...max(0, releaseCount)).map { number in
-      var app = FixtureWorld.app
-      app.version = FixtureWorld.version(number: number)
-      return app
-    }
+    releasedApps = (0...max(0, releaseCount)).map(Self.app(release:))
+  }
+
+  /// The fixture app at the version of release `number`.
+  private static func app(release number: Int) -> AppConfiguration {
+    var app = FixtureWorld.app
+    app.version = FixtureWorld.version(number: number)
+    return app
   }
 
   /// The version the App Store offers at `time`, read without copying its app (a copy retains
@@ -31,12 +34,7 @@ struct LifeRunner: Sendable {
   /// The app the App Store offers at `time`.
   func offeredApp(at time: VirtualTime) -> AppConfiguration {
     let number = FixtureWorld.releaseNumber(at: time)
-    guard number < releasedApps.count else {
-      var app = FixtureWorld.app
-      app.version = FixtureWorld.version(number: number)
-      return app
-    }
-    return releasedApps[number]
+    return number < releasedApps.count ? releasedApps[number] : Self.app(release: number)
   }
 
   func run(_ life: consuming CustomerLife, worldSeed: UInt64) throws(SimulationError) -> WorldState {

@@ -95,6 +95,4 @@ struct EpsimTerminalFaultTests {
     try run.tmux.sendKeys("q")
     try run.expectCleanExit()
   }
-
-  /// The settings after the run equal those before it, and differ from those during it.
 }
