@@ -18,11 +18,12 @@ struct DeviceOffers: Hashable, Sendable {
 
   /// The offers of `world.devices[index]`. Given the index rather than the device: passing the
   /// world and one of its devices side by side made a copy of the whole world (issue 26).
-  init(deviceAt index: Int, in world: borrowing WorldState) {
-    let device = world.devices[index]
+  init(deviceAt index: Int, in world: inout WorldState) {
     // All four custom link types in one question: asked one at a time, the program rules were
-    // checked four times and each refusal built its reason (issue 26).
-    let offered = world.customLinkTypesOffered(on: device)
+    // checked four times and each refusal built its reason. The engine notes the answer, and the
+    // device's token requests find it there (issue 26).
+    let offered = world.customLinkTypesOffered(deviceAt: index)
+    let device = world.devices[index]
     acquisition = offered.offers(.acquisition)
     services = offered.offers(.services)
     typed = world.prefersTypedRequest(on: device)

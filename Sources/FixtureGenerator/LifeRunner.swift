@@ -68,15 +68,15 @@ struct LifeRunner: Sendable {
       case .update:
         _ = try world.applyWithoutLog(.update(device: deviceId, version: offeredVersion(at: action.time)))
       case .firstLaunch:
-        let offer = offers[index] ?? DeviceOffers(deviceAt: index, in: world)
+        let offer = offers[index] ?? DeviceOffers(deviceAt: index, in: &world)
         offers[index] = offer
         try request([.acquisition, .services], offeredBy: offer, deviceId: deviceId, in: &world)
       case .launchAfterUpdate:
-        let offer = offers[index] ?? DeviceOffers(deviceAt: index, in: world)
+        let offer = offers[index] ?? DeviceOffers(deviceAt: index, in: &world)
         offers[index] = offer
         try request([.services], offeredBy: offer, deviceId: deviceId, in: &world)
       case .purchaseMoment(let intent):
-        let offer = offers[index] ?? DeviceOffers(deviceAt: index, in: world)
+        let offer = offers[index] ?? DeviceOffers(deviceAt: index, in: &world)
         offers[index] = offer
         try purchase(intent, offeredBy: offer, deviceId: deviceId, in: &world)
       case .moveStorefront(let storefront):

@@ -20,12 +20,18 @@ struct RoundBuffers: @unchecked Sendable {
   func fill(
     _ slot: Int, by generator: FixtureGenerator, stream: FixtureGenerator.Stream, with customers: Range<Int>
   ) {
-    slots[slot].buffer.removeAll()
+    // Written through a local buffer and stored back once: slots sit side by side in memory, and
+    // a worker writing its slot in place for every line kept dirtying the cache line the other
+    // worker's slot shares (false sharing, issue 26).
+    var buffer = ByteBuffer()
+    swap(&buffer, &slots[slot].buffer)
+    buffer.removeAll()
     do {
-      try generator.write(stream, customers: customers, to: &slots[slot].buffer)
+      try generator.write(stream, customers: customers, to: &buffer)
     } catch {
       slots[slot].failure = error
     }
+    swap(&buffer, &slots[slot].buffer)
   }
 
   /// The bytes slot `slot` produced this round, or the error it met.

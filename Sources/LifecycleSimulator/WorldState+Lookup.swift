@@ -18,10 +18,15 @@ extension WorldState {
 
   /// The device, which must have the app installed: StoreKit calls come from the running app.
   func deviceRunningApp(_ id: String) throws(SimulationError) -> Device {
-    let device = devices[try existingDeviceIndex(id)]
-    guard device.isAppInstalled else {
+    devices[try indexOfDeviceRunningApp(id)]
+  }
+
+  /// The index of device `id`, which must have the app installed.
+  func indexOfDeviceRunningApp(_ id: String) throws(SimulationError) -> Int {
+    let index = try existingDeviceIndex(id)
+    guard devices[index].isAppInstalled else {
       throw SimulationError("the app is not installed on \(id); install it before calling StoreKit")
     }
-    return device
+    return index
   }
 }

@@ -17,9 +17,13 @@ extension WorldState {
   mutating func requestToken(deviceId: String, type: CustomLinkTokenType, log: inout EventLog)
     throws(SimulationError) -> TokenRequestResult
   {
-    let device = try deviceRunningApp(deviceId)
+    let index = try indexOfDeviceRunningApp(deviceId)
+    // The noted answer says yes exactly when `customLinkIneligibility` would be nil
+    // (EngineLookupTests); only a refusal needs the rules asked again, for its reason.
+    let offered = customLinkTypesOffered(deviceAt: index).offers(type)
+    let device = devices[index]
     if let reason = stringFormIneligibility(on: device, type: type)
-      ?? customLinkIneligibility(on: device, type: type)
+      ?? (offered ? nil : customLinkIneligibility(on: device, type: type))
     {
       log.add(.refusal, "token(for: \(type.rawValue)) throws: \(reason)")
       return .notEligible(reason)

@@ -6,10 +6,12 @@ import ExternalPurchaseTokens
 public struct WorldState: Hashable, Sendable {
   /// The virtual clock, UNIX ms.
   public var now: VirtualTime
-  public var rules: LifecycleRules
-  public var app: AppConfiguration
-  public var customers: [Customer]
-  public var devices: [Device]
+  // A change to the rules, the app, the accounts or the devices voids the custom link answers
+  // noted so far (`CustomLinkOfferNote`).
+  public var rules: LifecycleRules { didSet { customLinkOfferNote.epoch &+= 1 } }
+  public var app: AppConfiguration { didSet { customLinkOfferNote.epoch &+= 1 } }
+  public var customers: [Customer] { didSet { customLinkOfferNote.epoch &+= 1 } }
+  public var devices: [Device] { didSet { customLinkOfferNote.epoch &+= 1 } }
   /// Every custom link period ever started, in order.
   public var periods: [TokenPeriod]
   /// Every token ever handed out, in order.
@@ -22,6 +24,8 @@ public struct WorldState: Hashable, Sendable {
   public let seed: UInt64
   /// Which periods may be unexpired (`LivePeriodNote`): a search aid, not part of the state.
   var livePeriodNote = LivePeriodNote()
+  /// Each device's custom link answer (`CustomLinkOfferNote`): a speed aid, not part of the state.
+  var customLinkOfferNote = CustomLinkOfferNote()
 
   public init(
     now: VirtualTime, rules: LifecycleRules, app: AppConfiguration, seed: UInt64, customers: [Customer] = [],
