@@ -29,10 +29,10 @@ extension WorldState {
     }
     var started: [Int] = []
     if !hasPeriod(of: customerId, type: .acquisition) {
-      started.append(startPeriod(type: .acquisition, device: device, log: &log))
+      started.append(startPeriod(type: .acquisition, customerId: customerId, deviceId: deviceId, log: &log))
     }
     if activePeriodIndex(of: customerId, type: .services) == nil {
-      started.append(startPeriod(type: .services, device: device, log: &log))
+      started.append(startPeriod(type: .services, customerId: customerId, deviceId: deviceId, log: &log))
     }
     return .lifecycle(startedPeriods: started)
   }
@@ -84,7 +84,7 @@ extension WorldState {
       return []
     }
     guard mayStartPeriods(on: device, log: &log) else { return [] }
-    return [startPeriod(type: .services, device: device, log: &log)]
+    return [startPeriod(type: .services, customerId: device.customerId, deviceId: device.id, log: &log)]
   }
 
   /// Whether the customer's next SERVICES period starts on qualifying events rather than requests.
@@ -104,26 +104,36 @@ extension WorldState {
   }
 
   /// Starts a period at the current time and mints its first token.
-  mutating func startPeriod(type: CustomLinkTokenType, device: Device, log: inout EventLog) -> Int {
+  /// Starts a period of `type` for customer `customerId` and mints its first token, for device
+  /// `deviceId`. Given the two ids, not the device: a copy of the device retained its four strings.
+  mutating func startPeriod(
+    type: CustomLinkTokenType, customerId: String, deviceId: String, log: inout EventLog
+  )
+    -> Int
+  {
     let periodId = periods.count
     // Ordinals count up from 1 per customer and type, so the latest one's is the count so far.
-    let ordinal = (latestPeriodIndex(of: device.customerId, type: type).map { periods[$0].ordinal } ?? 0) + 1
+    let ordinal = (latestPeriodIndex(of: customerId, type: type).map { periods[$0].ordinal } ?? 0) + 1
     let period = TokenPeriod(
-      id: periodId, customerId: device.customerId, type: type, ordinal: ordinal, creationDate: now,
+      id: periodId, customerId: customerId, type: type, ordinal: ordinal, creationDate: now,
       expirationDate: now + rules.lifetimes[type], tokenIndexes: [], requestCount: 0)
     periods.append(period)
     notePeriodStarted(periodId)
     log.add(
       .period,
-      "\(type.rawValue) period \(ordinal) of \(device.customerId) starts, expires \(ISOTime.string(period.expirationDate))"
+      "\(type.rawValue) period \(ordinal) of \(customerId) starts, expires \(ISOTime.string(period.expirationDate))"
     )
-    mintToken(device: device, source: .customLink(periodId: periodId), isRefresh: false, log: &log)
+    mintToken(
+      customerId: customerId, deviceId: deviceId, source: .customLink(periodId: periodId), isRefresh: false,
+      log: &log)
     return periodId
   }
 
   /// Creates a token with a fresh id and records it; custom link tokens take their period's dates.
   @discardableResult
-  mutating func mintToken(device: Device, source: TokenSource, isRefresh: Bool, log: inout EventLog) -> Int {
+  mutating func mintToken(
+    customerId: String, deviceId: String, source: TokenSource, isRefresh: Bool, log: inout EventLog
+  ) -> Int {
     let uuid = generator.uuidString()
     let id = rules.environment == .sandbox ? "\(TokenEnvironment.sandboxIdPrefix)_\(uuid)" : uuid
     var token = ExternalPurchaseToken(
@@ -136,12 +146,12 @@ extension WorldState {
     let index = tokens.count
     tokens.append(
       IssuedToken(
-        id: index, token: token, customerId: device.customerId,
-        deviceId: device.id, source: source, isRefresh: isRefresh, issuedAt: now))
+        id: index, token: token, customerId: customerId,
+        deviceId: deviceId, source: source, isRefresh: isRefresh, issuedAt: now))
     if case .customLink(let periodId) = source { periods[periodId].tokenIndexes.append(index) }
     let kind = token.tokenType?.rawValue ?? "plain"
     log.add(
-      .token, "\(isRefresh ? "refreshed " : "")\(kind) token \(id) for \(device.customerId) on \(device.id)")
+      .token, "\(isRefresh ? "refreshed " : "")\(kind) token \(id) for \(customerId) on \(deviceId)")
     return index
   }
 }

@@ -10,7 +10,10 @@ extension WorldState {
       log.add(.refusal, "presentNoticeSheet() fails: \(reason)")
       return .unavailable(reason)
     }
-    return .token(index: mintToken(device: device, source: .noticeSheet, isRefresh: false, log: &log))
+    return .token(
+      index: mintToken(
+        customerId: device.customerId, deviceId: device.id, source: .noticeSheet, isRefresh: false, log: &log)
+    )
   }
 
   mutating func openLinkOut(deviceId: String, url: String?, log: inout EventLog) throws(SimulationError)
@@ -41,7 +44,8 @@ extension WorldState {
     // The token keeps the destination; the URL with the token appended is built when read
     // (`IssuedToken.linkOutURL`), the bundle id being the token's, which is the app's.
     let index = mintToken(
-      device: device, source: .linkOut(destination: destination), isRefresh: false, log: &log)
+      customerId: device.customerId, deviceId: device.id, source: .linkOut(destination: destination),
+      isRefresh: false, log: &log)
     log.add(.token, "opens \(tokens[index].linkOutURL ?? destination)")
     return .token(index: index)
   }

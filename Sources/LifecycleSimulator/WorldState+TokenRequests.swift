@@ -20,50 +20,55 @@ extension WorldState {
     let index = try indexOfDeviceRunningApp(deviceId)
     // The noted answer says yes exactly when `customLinkIneligibility` would be nil
     // (EngineLookupTests); only a refusal needs the rules asked again, for its reason.
+    // The device is read field by field, not copied: a copy retained its four strings (issue 26).
     let offered = customLinkTypesOffered(deviceAt: index).offers(type)
-    let device = devices[index]
-    if let reason = stringFormIneligibility(on: device, type: type)
-      ?? (offered ? nil : customLinkIneligibility(on: device, type: type))
-    {
-      log.add(.refusal, "token(for: \(type.rawValue)) throws: \(reason)")
-      return .notEligible(reason)
+    if !offered || stringFormEnded(on: devices[index].platform, at: devices[index].osVersion) {
+      let device = devices[index]
+      if let reason = stringFormIneligibility(on: device, type: type)
+        ?? (offered ? nil : customLinkIneligibility(on: device, type: type))
+      {
+        log.add(.refusal, "token(for: \(type.rawValue)) throws: \(reason)")
+        return .notEligible(reason)
+      }
     }
+    let customerId = devices[index].customerId
     switch type {
     case .inApp, .linkOut:
-      return newPerTransactionToken(type: type, device: device, log: &log)
+      return newPerTransactionToken(type: type, customerId: customerId, deviceId: deviceId, log: &log)
     case .acquisition, .services:
-      if let active = activePeriodIndex(of: device.customerId, type: type) {
-        return answerFromPeriod(active, device: device, log: &log)
+      if let active = activePeriodIndex(of: customerId, type: type) {
+        return answerFromPeriod(active, customerId: customerId, deviceId: deviceId, log: &log)
       }
-      if let reason = reasonNoPeriodStarts(customerId: device.customerId, type: type) {
+      if let reason = reasonNoPeriodStarts(customerId: customerId, type: type) {
         log.add(.refusal, "token(for: \(type.rawValue)) returns nil: \(reason)")
         return .noToken(reason: reason)
       }
-      let periodId = startPeriod(type: type, device: device, log: &log)
+      let periodId = startPeriod(type: type, customerId: customerId, deviceId: deviceId, log: &log)
       periods[periodId].requestCount = 1
       return .token(index: periods[periodId].tokenIndexes[0], disposition: .newPeriod)
     }
   }
 
   /// A new token before every potential transaction (SPEC 5, 10): each one its own period.
-  mutating func newPerTransactionToken(type: CustomLinkTokenType, device: Device, log: inout EventLog)
-    -> TokenRequestResult
-  {
-    let periodId = startPeriod(type: type, device: device, log: &log)
+  mutating func newPerTransactionToken(
+    type: CustomLinkTokenType, customerId: String, deviceId: String, log: inout EventLog
+  ) -> TokenRequestResult {
+    let periodId = startPeriod(type: type, customerId: customerId, deviceId: deviceId, log: &log)
     periods[periodId].requestCount = 1
     return .token(index: periods[periodId].tokenIndexes[0], disposition: .newPeriod)
   }
 
   /// Same token or refreshed token, by policy, for a request inside an active period.
-  private mutating func answerFromPeriod(_ periodId: Int, device: Device, log: inout EventLog)
-    -> TokenRequestResult
-  {
+  private mutating func answerFromPeriod(
+    _ periodId: Int, customerId: String, deviceId: String, log: inout EventLog
+  ) -> TokenRequestResult {
     periods[periodId].requestCount += 1
     let count = periods[periodId].requestCount
     if shouldRefresh(requestNumber: count) {
       refreshNextRequest = false
       let index = mintToken(
-        device: device, source: .customLink(periodId: periodId), isRefresh: true, log: &log)
+        customerId: customerId, deviceId: deviceId, source: .customLink(periodId: periodId), isRefresh: true,
+        log: &log)
       return .token(index: index, disposition: .refreshed)
     }
     let latest = periods[periodId].tokenIndexes.last!

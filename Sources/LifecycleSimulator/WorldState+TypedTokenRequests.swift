@@ -19,7 +19,8 @@ extension WorldState {
       log.add(.refusal, "\(request.call) throws: \(reason)")
       return .notEligible(reason)
     }
-    let result = newPerTransactionToken(type: type, device: device, log: &log)
+    let result = newPerTransactionToken(
+      type: type, customerId: device.customerId, deviceId: device.id, log: &log)
     if case .token(let index, _) = result { tokens[index].typedRequest = request }
     return result
   }
@@ -39,9 +40,15 @@ extension WorldState {
   /// Why the String `token(for:)` would be refused on `device` because its range ended:
   /// only with `stringFormAnswers` off and OS gating on, from 27.2.
   public func stringFormIneligibility(on device: Device, type: CustomLinkTokenType) -> Ineligibility? {
-    let end = device.platform.stringTokenRequestEnd
-    guard rules.osGating, !rules.stringFormAnswers, device.osVersion >= end else { return nil }
-    return .stringFormGone(platform: device.platform, version: device.osVersion, since: end, type: type)
+    guard stringFormEnded(on: device.platform, at: device.osVersion) else { return nil }
+    return .stringFormGone(
+      platform: device.platform, version: device.osVersion, since: device.platform.stringTokenRequestEnd,
+      type: type)
+  }
+
+  /// Whether `stringFormIneligibility` has a reason for a device of `platform` at `version`.
+  func stringFormEnded(on platform: Platform, at version: OSVersion) -> Bool {
+    rules.osGating && !rules.stringFormAnswers && version >= platform.stringTokenRequestEnd
   }
 
   /// Whether an app on `device` would make the typed request rather than the String one: its
