@@ -108,7 +108,7 @@ public struct FixtureGenerator: Sendable {
     for number in customers {
       switch stream {
       case .tokens:
-        try forEachToken(ofCustomer: number) { writer.write($0, to: &buffer) }
+        try writeTokens(ofCustomer: number, to: &buffer)
       case .purchases:
         for item in try purchases(ofCustomer: number) { try purchaseWriter.write(item, to: &buffer) }
       }
@@ -141,15 +141,51 @@ public struct FixtureGenerator: Sendable {
     return tokens
   }
 
-  /// Calls `body` with each of customer `number`'s tokens in turn: the writer's way, which keeps
-  /// no list of them (issue 26).
+  /// Calls `body` with each of customer `number`'s tokens in turn.
   func forEachToken(ofCustomer number: Int, _ body: (GeneratedToken) -> Void) throws(FixtureError) {
     let world = try simulate(customer: number)
-    let seeds = CustomerSeeds(runSeed: options.seed, customerNumber: number)
-    var quirkRandom = SeededGenerator(seed: seeds.quirks)
+    var quirks = QuirkDraws(generator: self, customerNumber: number)
     for issued in world.tokens {
-      let quirks = options.quirks ? QuirkPicker.draw(using: &quirkRandom) : []
-      body(describe(issued, in: world, quirks: quirks))
+      let drawn = quirks.next()
+      let (encoded, applied) = Self.encoding(of: issued.token, with: drawn)
+      body(
+        GeneratedToken(
+          customerId: issued.customerId, deviceId: issued.deviceId, token: issued.token,
+          encodedWithQuirks: encoded, quirks: applied, source: issued.source,
+          typedRequest: issued.typedRequest,
+          periodOrdinal: Self.periodOrdinal(of: issued, in: world), isRefresh: issued.isRefresh,
+          issuedAt: issued.issuedAt, state: TokenState(of: issued.token, at: endTime)))
+    }
+  }
+
+  /// Writes customer `number`'s lines, in the order the engine issued the tokens: the lines of
+  /// `forEachToken`, written from the world's tokens where they lie. Going through
+  /// `GeneratedToken` copied every token's strings in and released them again (issue 26).
+  func writeTokens(ofCustomer number: Int, to buffer: inout ByteBuffer) throws(FixtureError) {
+    let world = try simulate(customer: number)
+    var quirks = QuirkDraws(generator: self, customerNumber: number)
+    for issued in world.tokens {
+      let (encoded, applied) = Self.encoding(of: issued.token, with: quirks.next())
+      writer.write(
+        issued, periodOrdinal: Self.periodOrdinal(of: issued, in: world),
+        state: TokenState(of: issued.token, at: endTime), encodedWithQuirks: encoded, quirks: applied,
+        to: &buffer)
+    }
+  }
+
+  /// The quirks drawn for a customer's tokens, one draw per token in order; none without `--quirks`.
+  struct QuirkDraws {
+    let enabled: Bool
+    var random: SeededGenerator
+
+    init(generator: FixtureGenerator, customerNumber: Int) {
+      enabled = generator.options.quirks
+      random = SeededGenerator(
+        seed: CustomerSeeds(runSeed: generator.options.seed, customerNumber: customerNumber).quirks)
+    }
+
+    mutating func next() -> TokenEncoder.Quirks {
+      enabled ? QuirkPicker.draw(using: &random) : []
     }
   }
 
@@ -165,26 +201,24 @@ public struct FixtureGenerator: Sendable {
     }
   }
 
-  private func describe(_ issued: IssuedToken, in world: WorldState, quirks: TokenEncoder.Quirks)
-    -> GeneratedToken
+  /// The ordinal of `issued`'s period among its customer's periods of its type; nil for plain tokens.
+  /// (Read in a closure, `periodId.map { world.periods[$0].ordinal }`, it crashed the 6.3.1
+  /// optimizer's copy propagation in these loops.)
+  static func periodOrdinal(of issued: IssuedToken, in world: borrowing WorldState) -> Int? {
+    guard let periodId = issued.periodId else { return nil }
+    return world.periods[periodId].ordinal
+  }
+
+  /// The token string `quirks` give `token`, and the quirks it shows; nil and none without quirks.
+  static func encoding(of token: ExternalPurchaseToken, with quirks: TokenEncoder.Quirks)
+    -> (encoded: String?, applied: TokenEncoder.Quirks)
   {
-    var encodedWithQuirks: String?
-    var applied: TokenEncoder.Quirks = []
-    if !quirks.isEmpty {
-      let raw = TokenEncoder(quirks: quirks).encode(issued.token)
-      encodedWithQuirks = raw
-      applied = quirks
-      // Padding is invisible when the JSON's length is a multiple of three: do not claim it.
-      if !raw.hasSuffix("=") { applied.remove(.padding) }
-    }
-    return GeneratedToken(
-      customerId: issued.customerId, deviceId: issued.deviceId, token: issued.token,
-      encodedWithQuirks: encodedWithQuirks,
-      quirks: applied,
-      source: issued.source, typedRequest: issued.typedRequest,
-      periodOrdinal: issued.periodId.map { world.periods[$0].ordinal },
-      isRefresh: issued.isRefresh, issuedAt: issued.issuedAt, state: TokenState(of: issued.token, at: endTime)
-    )
+    guard !quirks.isEmpty else { return (nil, []) }
+    let raw = TokenEncoder(quirks: quirks).encode(token)
+    var applied = quirks
+    // Padding is invisible when the JSON's length is a multiple of three: do not claim it.
+    if !raw.hasSuffix("=") { applied.remove(.padding) }
+    return (raw, applied)
   }
 }
 

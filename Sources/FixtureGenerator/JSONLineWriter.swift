@@ -12,41 +12,66 @@ struct JSONLineWriter: Sendable {
   var format: OutputFormat
   var reportsQuirks: Bool
 
+  /// Writes the line of `item`.
   func write(_ item: GeneratedToken, to buffer: inout ByteBuffer) {
+    write(
+      item, periodOrdinal: item.periodOrdinal, state: item.state, encodedWithQuirks: item.encodedWithQuirks,
+      quirks: item.quirks, to: &buffer)
+  }
+
+  /// Writes the line of a token, `issued`, with what the generator adds to it. The generator
+  /// passes the engine's tokens where they lie: a `GeneratedToken` made from each copied its
+  /// strings in and released them again, line after line (issue 26).
+  func write(
+    _ issued: some IssuedTokenFacts, periodOrdinal: Int?, state: TokenState, encodedWithQuirks: String?,
+    quirks: TokenEncoder.Quirks, to buffer: inout ByteBuffer
+  ) {
     guard format == .jsonl else {
-      buffer.append(item.raw)
+      buffer.append(encodedWithQuirks ?? TokenEncoder().encode(issued.token))
       buffer.append(byte: UInt8(ascii: "\n"))
       return
     }
     // The token's JSON is written once, to the stack, and serves twice: Base64URL-encoded as the
     // token string (unless quirks gave it another) and as the decoded fields (issue 26).
-    if let fieldsBound = CanonicalTokenJSON.maximumCount(of: item.token) {
+    if let fieldsBound = CanonicalTokenJSON.maximumCount(of: issued.token) {
       withUnsafeTemporaryAllocation(of: UInt8.self, capacity: fieldsBound) { scratch in
         var json = ByteCursor(scratch)
-        CanonicalTokenJSON.write(item.token, to: &json)
-        write(item, json: UnsafeBufferPointer(rebasing: scratch[..<json.count]), to: &buffer)
+        CanonicalTokenJSON.write(issued.token, to: &json)
+        write(
+          issued, periodOrdinal: periodOrdinal, state: state, encodedWithQuirks: encodedWithQuirks,
+          quirks: quirks,
+          json: UnsafeBufferPointer(rebasing: scratch[..<json.count]), to: &buffer)
       }
     } else {
-      TokenEncoder().jsonBytes(for: item.token).withUnsafeBufferPointer { write(item, json: $0, to: &buffer) }
+      TokenEncoder().jsonBytes(for: issued.token).withUnsafeBufferPointer {
+        write(
+          issued, periodOrdinal: periodOrdinal, state: state, encodedWithQuirks: encodedWithQuirks,
+          quirks: quirks,
+          json: $0, to: &buffer)
+      }
     }
   }
 
-  /// Writes the line of `item`, whose token's compact JSON is `json`.
-  private func write(_ item: GeneratedToken, json: UnsafeBufferPointer<UInt8>, to buffer: inout ByteBuffer) {
+  /// Writes the line of `issued`, whose token's compact JSON is `json`.
+  private func write(
+    _ issued: some IssuedTokenFacts, periodOrdinal: Int?, state: TokenState, encodedWithQuirks: String?,
+    quirks: TokenEncoder.Quirks, json: UnsafeBufferPointer<UInt8>, to buffer: inout ByteBuffer
+  ) {
     // The line is written through a cursor into memory sized from its variable parts: ids escaped
     // at worst six bytes a byte, the token string, the decoded fields, and 512 for the names,
     // literals, integers and quirks.
     let tokenCount =
-      item.encodedWithQuirks?.utf8.count ?? Base64URL.encodedCount(of: json.count, padded: false)
-    let bound = 512 + 6 * (item.customerId.utf8.count + item.deviceId.utf8.count) + tokenCount + json.count
+      encodedWithQuirks?.utf8.count ?? Base64URL.encodedCount(of: json.count, padded: false)
+    let bound =
+      512 + 6 * (issued.customerId.utf8.count + issued.deviceId.utf8.count) + tokenCount + json.count
     buffer.append(maximumCount: bound) { line in
       line.write(#"{"customer":"#)
-      line.write(quoted: item.customerId)
+      line.write(quoted: issued.customerId)
       line.write(#","device":"#)
-      line.write(quoted: item.deviceId)
+      line.write(quoted: issued.deviceId)
       // A token string is Base64URL (and maybe `=`): nothing in it needs escaping.
       line.write(#","token":""#)
-      if let encoded = item.encodedWithQuirks {
+      if let encoded = encodedWithQuirks {
         line.write(string: encoded)
       } else {
         line.write(base64URL: json, padded: false)
@@ -54,22 +79,22 @@ struct JSONLineWriter: Sendable {
       line.write(#"","decoded":"#)
       line.write(json)
       line.write(
-        item.token.environment == .sandbox ? #","environment":"sandbox""# : #","environment":"production""#)
-      line.write(item.token.kind == .plain ? #","kind":"plain""# : #","kind":"custom-link""#)
+        issued.token.environment == .sandbox ? #","environment":"sandbox""# : #","environment":"production""#)
+      line.write(issued.token.kind == .plain ? #","kind":"plain""# : #","kind":"custom-link""#)
       line.write(#","source":"#)
-      line.write(item.source.quotedAPIName)
+      line.write(issued.source.quotedAPIName)
       line.write(#","typedRequest":"#)
-      line.write(item.typedRequest?.quotedName ?? "null")
+      line.write(issued.typedRequest?.quotedName ?? "null")
       line.write(#","period":"#)
-      if let ordinal = item.periodOrdinal { line.write(decimal: Int64(ordinal)) } else { line.write("null") }
-      line.write(item.isRefresh ? #","refresh":true"# : #","refresh":false"#)
+      if let ordinal = periodOrdinal { line.write(decimal: Int64(ordinal)) } else { line.write("null") }
+      line.write(issued.isRefresh ? #","refresh":true"# : #","refresh":false"#)
       line.write(#","issuedAt":"#)
-      line.write(decimal: item.issuedAt)
+      line.write(decimal: issued.issuedAt)
       line.write(#","state":"#)
-      line.write(item.state.quotedName)
+      line.write(state.quotedName)
       if reportsQuirks {
         line.write(#","quirks":["#)
-        for (index, name) in QuirkNames.names(item.quirks).enumerated() {
+        for (index, name) in QuirkNames.names(quirks).enumerated() {
           if index > 0 { line.write(byte: UInt8(ascii: ",")) }
           line.write(quoted: name)
         }
@@ -84,6 +109,20 @@ struct JSONLineWriter: Sendable {
     buffer.withBytes { TokenEncoder().appendJSON(for: token, to: &$0) }
   }
 }
+
+/// What the engine says of a token that a line shows: what `IssuedToken` and `GeneratedToken` share.
+protocol IssuedTokenFacts {
+  var customerId: String { get }
+  var deviceId: String { get }
+  var token: ExternalPurchaseToken { get }
+  var source: TokenSource { get }
+  var typedRequest: TypedTokenRequest? { get }
+  var isRefresh: Bool { get }
+  var issuedAt: VirtualTime { get }
+}
+
+extension IssuedToken: IssuedTokenFacts {}
+extension GeneratedToken: IssuedTokenFacts {}
 
 // The fixed values of a line as quoted literals, so writing them reads no string (issue 26);
 // JSONLineWriterTests holds each equal to the quoted raw value it stands for.
