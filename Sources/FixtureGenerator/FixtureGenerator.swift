@@ -164,12 +164,18 @@ public struct FixtureGenerator: Sendable {
   func writeTokens(ofCustomer number: Int, to buffer: inout ByteBuffer) throws(FixtureError) {
     let world = try simulate(customer: number)
     var quirks = QuirkDraws(generator: self, customerNumber: number)
+    // Every token's ids are one of the world's devices' ids and its owner's: asked once here
+    // whether any needs escaping, not twice per line (issue 26).
+    let idsArePlain = !world.devices.contains {
+      JSONText.needsEscaping($0.id) || JSONText.needsEscaping($0.customerId)
+    }
     for issued in world.tokens {
       let (encoded, applied) = Self.encoding(of: issued.token, with: quirks.next())
-      writer.write(
-        issued, periodOrdinal: Self.periodOrdinal(of: issued, in: world),
-        state: TokenState(of: issued.token, at: endTime), encodedWithQuirks: encoded, quirks: applied,
-        to: &buffer)
+      let extras = JSONLineWriter.LineExtras(
+        periodOrdinal: Self.periodOrdinal(of: issued, in: world),
+        state: TokenState(of: issued.token, at: endTime),
+        encodedWithQuirks: encoded, quirks: applied, idsArePlain: idsArePlain)
+      writer.write(issued, extras, to: &buffer)
     }
   }
 

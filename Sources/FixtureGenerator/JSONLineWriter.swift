@@ -14,20 +14,29 @@ struct JSONLineWriter: Sendable {
 
   /// Writes the line of `item`.
   func write(_ item: GeneratedToken, to buffer: inout ByteBuffer) {
-    write(
-      item, periodOrdinal: item.periodOrdinal, state: item.state, encodedWithQuirks: item.encodedWithQuirks,
-      quirks: item.quirks, to: &buffer)
+    let extras = LineExtras(
+      periodOrdinal: item.periodOrdinal, state: item.state, encodedWithQuirks: item.encodedWithQuirks,
+      quirks: item.quirks, idsArePlain: false)
+    write(item, extras, to: &buffer)
+  }
+
+  /// What a line says besides the engine's token, and what the writer may take as known.
+  struct LineExtras {
+    var periodOrdinal: Int?
+    var state: TokenState
+    var encodedWithQuirks: String?
+    var quirks: TokenEncoder.Quirks
+    /// The customer and device ids are known to need no JSON escapes: the generator checks its
+    /// few ids once per customer rather than twice per line (issue 26).
+    var idsArePlain: Bool
   }
 
   /// Writes the line of a token, `issued`, with what the generator adds to it. The generator
   /// passes the engine's tokens where they lie: a `GeneratedToken` made from each copied its
   /// strings in and released them again, line after line (issue 26).
-  func write(
-    _ issued: some IssuedTokenFacts, periodOrdinal: Int?, state: TokenState, encodedWithQuirks: String?,
-    quirks: TokenEncoder.Quirks, to buffer: inout ByteBuffer
-  ) {
+  func write(_ issued: some IssuedTokenFacts, _ extras: LineExtras, to buffer: inout ByteBuffer) {
     guard format == .jsonl else {
-      buffer.append(encodedWithQuirks ?? TokenEncoder().encode(issued.token))
+      buffer.append(extras.encodedWithQuirks ?? TokenEncoder().encode(issued.token))
       buffer.append(byte: UInt8(ascii: "\n"))
       return
     }
@@ -37,41 +46,35 @@ struct JSONLineWriter: Sendable {
       withUnsafeTemporaryAllocation(of: UInt8.self, capacity: fieldsBound) { scratch in
         var json = ByteCursor(scratch)
         CanonicalTokenJSON.write(issued.token, to: &json)
-        write(
-          issued, periodOrdinal: periodOrdinal, state: state, encodedWithQuirks: encodedWithQuirks,
-          quirks: quirks,
-          json: UnsafeBufferPointer(rebasing: scratch[..<json.count]), to: &buffer)
+        write(issued, extras, json: UnsafeBufferPointer(rebasing: scratch[..<json.count]), to: &buffer)
       }
     } else {
       TokenEncoder().jsonBytes(for: issued.token).withUnsafeBufferPointer {
-        write(
-          issued, periodOrdinal: periodOrdinal, state: state, encodedWithQuirks: encodedWithQuirks,
-          quirks: quirks,
-          json: $0, to: &buffer)
+        write(issued, extras, json: $0, to: &buffer)
       }
     }
   }
 
   /// Writes the line of `issued`, whose token's compact JSON is `json`.
   private func write(
-    _ issued: some IssuedTokenFacts, periodOrdinal: Int?, state: TokenState, encodedWithQuirks: String?,
-    quirks: TokenEncoder.Quirks, json: UnsafeBufferPointer<UInt8>, to buffer: inout ByteBuffer
+    _ issued: some IssuedTokenFacts, _ extras: LineExtras, json: UnsafeBufferPointer<UInt8>,
+    to buffer: inout ByteBuffer
   ) {
     // The line is written through a cursor into memory sized from its variable parts: ids escaped
     // at worst six bytes a byte, the token string, the decoded fields, and 512 for the names,
     // literals, integers and quirks.
     let tokenCount =
-      encodedWithQuirks?.utf8.count ?? Base64URL.encodedCount(of: json.count, padded: false)
+      extras.encodedWithQuirks?.utf8.count ?? Base64URL.encodedCount(of: json.count, padded: false)
     let bound =
       512 + 6 * (issued.customerId.utf8.count + issued.deviceId.utf8.count) + tokenCount + json.count
     buffer.append(maximumCount: bound) { line in
       line.write(#"{"customer":"#)
-      line.write(quoted: issued.customerId)
+      writeId(issued.customerId, plain: extras.idsArePlain, to: &line)
       line.write(#","device":"#)
-      line.write(quoted: issued.deviceId)
+      writeId(issued.deviceId, plain: extras.idsArePlain, to: &line)
       // A token string is Base64URL (and maybe `=`): nothing in it needs escaping.
       line.write(#","token":""#)
-      if let encoded = encodedWithQuirks {
+      if let encoded = extras.encodedWithQuirks {
         line.write(string: encoded)
       } else {
         line.write(base64URL: json, padded: false)
@@ -86,15 +89,19 @@ struct JSONLineWriter: Sendable {
       line.write(#","typedRequest":"#)
       line.write(issued.typedRequest?.quotedName ?? "null")
       line.write(#","period":"#)
-      if let ordinal = periodOrdinal { line.write(decimal: Int64(ordinal)) } else { line.write("null") }
+      if let ordinal = extras.periodOrdinal {
+        line.write(decimal: Int64(ordinal))
+      } else {
+        line.write("null")
+      }
       line.write(issued.isRefresh ? #","refresh":true"# : #","refresh":false"#)
       line.write(#","issuedAt":"#)
       line.write(decimal: issued.issuedAt)
       line.write(#","state":"#)
-      line.write(state.quotedName)
+      line.write(extras.state.quotedName)
       if reportsQuirks {
         line.write(#","quirks":["#)
-        for (index, name) in QuirkNames.names(quirks).enumerated() {
+        for (index, name) in QuirkNames.names(extras.quirks).enumerated() {
           if index > 0 { line.write(byte: UInt8(ascii: ",")) }
           line.write(quoted: name)
         }
@@ -102,6 +109,14 @@ struct JSONLineWriter: Sendable {
       }
       line.write("}\n")
     }
+  }
+
+  /// Writes `id` as a JSON string; one known to need no escapes is written as it is.
+  private func writeId(_ id: String, plain: Bool, to line: inout ByteCursor) {
+    guard plain else { return line.write(quoted: id) }
+    line.write(byte: UInt8(ascii: "\""))
+    line.write(string: id)
+    line.write(byte: UInt8(ascii: "\""))
   }
 
   /// The token's fields as compact JSON in Apple's order: the canonical encoder's JSON.
