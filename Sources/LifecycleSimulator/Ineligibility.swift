@@ -1,7 +1,11 @@
 import ExternalPurchaseTokens
 
 /// Why a StoreKit external purchase call throws (or `isEligible` is false) on a device (SPEC 3, 5, 6).
-public enum Ineligibility: Hashable, Sendable, CustomStringConvertible {
+// Indirect: its cases hold up to two OS versions and two strings, near 90 bytes, and every event
+// result that may hold one (`TokenRequestResult`, `LegacyResult`, `EventResult`) was as large,
+// copied byte by byte on every event; boxed, a result is a few words and a refusal costs an
+// allocation (issue 26).
+public indirect enum Ineligibility: Hashable, Sendable, CustomStringConvertible {
   case osTooOld(platform: Platform, version: OSVersion, required: OSVersion, api: String)
   case apiUnavailableOnPlatform(platform: Platform, api: String)
   case cannotMakePayments(customer: String)
