@@ -21,14 +21,16 @@ public enum WorldEvent: Hashable, Sendable, Codable {
   // The virtual clock.
   case advanceClock(to: VirtualTime)
 
-  // Changes to the world.
-  case addCustomer(Customer)
-  case addDevice(Device)
+  // Changes to the world. The cases with a large payload are boxed: an event is as large as its
+  // largest case, and every event, a clock step or a token request too, was copied at the size of
+  // a whole app configuration (issue 26).
+  indirect case addCustomer(Customer)
+  indirect case addDevice(Device)
   case setStorefront(device: String, storefront: String)
-  case setOSVersion(device: String, version: OSVersion)
+  indirect case setOSVersion(device: String, version: OSVersion)
   case setCanMakePayments(customer: String, allowed: Bool)
-  case setRules(LifecycleRules)
-  case setApp(AppConfiguration)
+  indirect case setRules(LifecycleRules)
+  indirect case setApp(AppConfiguration)
 }
 
 extension WorldEvent {
