@@ -22,6 +22,9 @@ extension WorldState {
   }
 
   /// The index of device `id`, which must have the app installed.
+  // Inlined, like `activePeriodIndex`: called from the engine's mutating steps, a call made a
+  // byte copy of the whole world (376 bytes) to pass as `self` (issue 26).
+  @inline(__always)
   func indexOfDeviceRunningApp(_ id: String) throws(SimulationError) -> Int {
     let index = try existingDeviceIndex(id)
     guard devices[index].isAppInstalled else {

@@ -59,6 +59,7 @@ public struct WorldState: Hashable, Sendable {
 
   /// The index in `periods` of `activePeriod(of:type:)`. The engine asks by index: copying a
   /// period out on every request retained its strings and token list (issue 26).
+  @inline(__always)
   func activePeriodIndex(of customerId: String, type: CustomLinkTokenType) -> Int? {
     // An active period is unexpired, so only those can be it; the newest match wins.
     var found: Int?
