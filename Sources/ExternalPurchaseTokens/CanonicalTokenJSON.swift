@@ -21,11 +21,61 @@ public enum CanonicalTokenJSON {
 
   /// Writes the token's compact JSON; `token` must have passed `maximumCount`.
   public static func write(_ token: ExternalPurchaseToken, to cursor: inout ByteCursor) {
+    writeHead(appAppleId: token.appAppleId, bundleId: token.bundleId, to: &cursor)
+    writeTail(of: token, to: &cursor)
+  }
+
+  /// The start of the compact JSON of every token of one app: the same bytes for each, so a bulk
+  /// writer makes them, and their Base64URL, once (issue 26).
+  public struct Head: Sendable {
+    public let appAppleId: Int64
+    public let bundleId: String
+    /// `{"appAppleId":…,"bundleId":"…","tokenCreationDate":`, as `write` writes it.
+    public let bytes: [UInt8]
+
+    /// Nil when the bundle id needs escaping: such tokens take the general encoder.
+    public init?(appAppleId: Int64, bundleId: String) {
+      guard !JSONText.needsEscaping(bundleId) else { return nil }
+      self.appAppleId = appAppleId
+      self.bundleId = bundleId
+      var bytes = [UInt8](repeating: 0, count: 128 + bundleId.utf8.count)
+      let count = bytes.withUnsafeMutableBufferPointer { memory in
+        var cursor = ByteCursor(memory)
+        writeHead(appAppleId: appAppleId, bundleId: bundleId, to: &cursor)
+        return cursor.count
+      }
+      self.bytes = Array(bytes[..<count])
+    }
+
+    /// Whether `token`'s compact JSON starts with these bytes.
+    @inline(__always)
+    public func heads(_ token: ExternalPurchaseToken) -> Bool {
+      token.appAppleId == appAppleId && token.bundleId == bundleId
+    }
+  }
+
+  /// `maximumCount` for a token that `head` heads: its bundle id is known to need no escapes.
+  @inline(__always)
+  public static func maximumCount(of token: ExternalPurchaseToken, after head: Head) -> Int? {
+    guard token.extraFields.isEmpty, !JSONText.needsEscaping(token.externalPurchaseId) else { return nil }
+    return 256 + head.bytes.count + token.externalPurchaseId.utf8.count
+  }
+
+  /// `write` for a token that `head` heads and that passed `maximumCount(of:after:)`.
+  public static func write(_ token: ExternalPurchaseToken, after head: Head, to cursor: inout ByteCursor) {
+    head.bytes.withUnsafeBufferPointer { cursor.write($0) }
+    writeTail(of: token, to: &cursor)
+  }
+
+  private static func writeHead(appAppleId: Int64, bundleId: String, to cursor: inout ByteCursor) {
     cursor.write(#"{"appAppleId":"#)
-    cursor.write(decimal: token.appAppleId)
+    cursor.write(decimal: appAppleId)
     cursor.write(#","bundleId":""#)
-    cursor.write(string: token.bundleId)
+    cursor.write(string: bundleId)
     cursor.write(#"","tokenCreationDate":"#)
+  }
+
+  private static func writeTail(of token: ExternalPurchaseToken, to cursor: inout ByteCursor) {
     cursor.write(decimal: token.tokenCreationDate)
     cursor.write(#","externalPurchaseId":""#)
     cursor.write(string: token.externalPurchaseId)

@@ -26,7 +26,7 @@ public struct FixtureGenerator: Sendable {
     planner = LifePlanner(days: options.days)
     runner = LifeRunner(
       rules: FixtureWorld.rules(for: options.environment), releaseCount: planner.releases.count)
-    writer = JSONLineWriter(format: options.format, reportsQuirks: options.quirks)
+    writer = JSONLineWriter(format: options.format, reportsQuirks: options.quirks, app: FixtureWorld.app)
     let catalog = options.products.map { PurchaseCatalog(products: $0) } ?? .demo
     purchasePlanner = PurchasePlanner(end: planner.end, environment: options.environment, catalog: catalog)
     purchaseRunner = PurchaseRunner(

@@ -11,6 +11,32 @@ import LifecycleSimulator
 struct JSONLineWriter: Sendable {
   var format: OutputFormat
   var reportsQuirks: Bool
+  /// The start of the JSON of every token of the app, with the Base64URL of its first whole
+  /// three-byte groups: written once, not per token (issue 26). Nil without an app, or when its
+  /// bundle id needs escaping.
+  private let head: EncodedHead?
+
+  /// A writer; `app`'s tokens (the generator's fixture app) are written with their head made once.
+  init(format: OutputFormat, reportsQuirks: Bool, app: AppConfiguration? = nil) {
+    self.format = format
+    self.reportsQuirks = reportsQuirks
+    head = app.flatMap { EncodedHead(appAppleId: $0.appAppleId, bundleId: $0.bundleId) }
+  }
+
+  /// A token head and the Base64URL of its first `encodedCount` bytes: Base64URL encodes each
+  /// group of three bytes alone, so a token string is these characters and the encoding of the rest.
+  struct EncodedHead: Sendable {
+    let json: CanonicalTokenJSON.Head
+    let encodedCount: Int
+    let base64URL: [UInt8]
+
+    init?(appAppleId: Int64, bundleId: String) {
+      guard let json = CanonicalTokenJSON.Head(appAppleId: appAppleId, bundleId: bundleId) else { return nil }
+      self.json = json
+      encodedCount = json.bytes.count / 3 * 3
+      base64URL = Array(Base64URL.encode(json.bytes[..<encodedCount], padded: false).utf8)
+    }
+  }
 
   /// Writes the line of `item`.
   func write(_ item: GeneratedToken, to buffer: inout ByteBuffer) {
@@ -42,23 +68,36 @@ struct JSONLineWriter: Sendable {
     }
     // The token's JSON is written once, to the stack, and serves twice: Base64URL-encoded as the
     // token string (unless quirks gave it another) and as the decoded fields (issue 26).
-    if let fieldsBound = CanonicalTokenJSON.maximumCount(of: issued.token) {
+    if let head, head.json.heads(issued.token),
+      let fieldsBound = CanonicalTokenJSON.maximumCount(of: issued.token, after: head.json)
+    {
+      withUnsafeTemporaryAllocation(of: UInt8.self, capacity: fieldsBound) { scratch in
+        var json = ByteCursor(scratch)
+        CanonicalTokenJSON.write(issued.token, after: head.json, to: &json)
+        write(
+          issued, extras, json: UnsafeBufferPointer(rebasing: scratch[..<json.count]), encodedHead: head,
+          to: &buffer)
+      }
+    } else if let fieldsBound = CanonicalTokenJSON.maximumCount(of: issued.token) {
       withUnsafeTemporaryAllocation(of: UInt8.self, capacity: fieldsBound) { scratch in
         var json = ByteCursor(scratch)
         CanonicalTokenJSON.write(issued.token, to: &json)
-        write(issued, extras, json: UnsafeBufferPointer(rebasing: scratch[..<json.count]), to: &buffer)
+        write(
+          issued, extras, json: UnsafeBufferPointer(rebasing: scratch[..<json.count]), encodedHead: nil,
+          to: &buffer)
       }
     } else {
       TokenEncoder().jsonBytes(for: issued.token).withUnsafeBufferPointer {
-        write(issued, extras, json: $0, to: &buffer)
+        write(issued, extras, json: $0, encodedHead: nil, to: &buffer)
       }
     }
   }
 
-  /// Writes the line of `issued`, whose token's compact JSON is `json`.
+  /// Writes the line of `issued`, whose token's compact JSON is `json`: with `encodedHead`, a
+  /// JSON that starts with that head, whose characters are copied rather than encoded.
   private func write(
     _ issued: some IssuedTokenFacts, _ extras: LineExtras, json: UnsafeBufferPointer<UInt8>,
-    to buffer: inout ByteBuffer
+    encodedHead: EncodedHead?, to buffer: inout ByteBuffer
   ) {
     // The line is written through a cursor into memory sized from its variable parts: ids escaped
     // at worst six bytes a byte, the token string, the decoded fields, and 512 for the names,
@@ -76,6 +115,9 @@ struct JSONLineWriter: Sendable {
       line.write(#","token":""#)
       if let encoded = extras.encodedWithQuirks {
         line.write(string: encoded)
+      } else if let encodedHead {
+        encodedHead.base64URL.withUnsafeBufferPointer { line.write($0) }
+        line.write(base64URL: UnsafeBufferPointer(rebasing: json[encodedHead.encodedCount...]), padded: false)
       } else {
         line.write(base64URL: json, padded: false)
       }
