@@ -13,8 +13,9 @@ struct DeviceOffers: Hashable, Sendable {
   /// The device runs 27.2 or later: the app asks for per-transaction tokens with the typed
   /// `token(for: .withinApp / .outOfApp)` rather than the String form (SPEC 5).
   var typed: Bool
-  var linkOut: Bool
-  var noticeSheet: Bool
+  /// The older APIs, asked only when a purchase falls back to them: most devices never do, and
+  /// asking cost as much as the custom link rules (issue 26).
+  var legacy: LegacyOffers?
 
   /// The offers of `world.devices[index]`. Given the index rather than the device: passing the
   /// world and one of its devices side by side made a copy of the whole world (issue 26).
@@ -30,8 +31,6 @@ struct DeviceOffers: Hashable, Sendable {
     perTransaction =
       typed
       ? world.typedRequestIneligibility(on: device, request: .withinApp) == nil : offered.offers(.inApp)
-    linkOut = world.linkOutIneligibility(on: device, withURL: false) == nil
-    noticeSheet = world.noticeSheetIneligibility(on: device) == nil
   }
 
   /// The request an app on this device makes for a per-transaction token of `type`.
@@ -46,5 +45,17 @@ struct DeviceOffers: Hashable, Sendable {
     case .services: return services
     case .inApp, .linkOut: return perTransaction
     }
+  }
+}
+
+/// Which of the older APIs, link-out and the notice sheet, work on a device.
+struct LegacyOffers: Hashable, Sendable {
+  var linkOut: Bool
+  var noticeSheet: Bool
+
+  init(deviceAt index: Int, in world: borrowing WorldState) {
+    let device = world.devices[index]
+    linkOut = world.linkOutIneligibility(on: device, withURL: false) == nil
+    noticeSheet = world.noticeSheetIneligibility(on: device) == nil
   }
 }

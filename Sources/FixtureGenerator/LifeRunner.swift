@@ -76,9 +76,9 @@ struct LifeRunner: Sendable {
         offers[index] = offer
         try request([.services], offeredBy: offer, deviceId: deviceId, in: &world)
       case .purchaseMoment(let intent):
-        let offer = offers[index] ?? DeviceOffers(deviceAt: index, in: &world)
+        var offer = offers[index] ?? DeviceOffers(deviceAt: index, in: &world)
+        try purchase(intent, offeredBy: &offer, deviceAt: index, deviceId: deviceId, in: &world)
         offers[index] = offer
-        try purchase(intent, offeredBy: offer, deviceId: deviceId, in: &world)
       case .moveStorefront(let storefront):
         for device in world.devices {
           _ = try world.applyWithoutLog(.setStorefront(device: device.id, storefront: storefront))
@@ -111,7 +111,8 @@ struct LifeRunner: Sendable {
   /// Brazil), the custom link's SERVICES (and maybe ACQUISITION) token (EU), or else a link-out
   /// or notice sheet token from the older APIs.
   private func purchase(
-    _ intent: PurchaseIntent, offeredBy offer: DeviceOffers, deviceId: String, in world: inout WorldState
+    _ intent: PurchaseIntent, offeredBy offer: inout DeviceOffers, deviceAt index: Int, deviceId: String,
+    in world: inout WorldState
   ) throws(SimulationError) {
     if offer.perTransaction {
       for type in intent.perTransactionTypes {
@@ -120,10 +121,14 @@ struct LifeRunner: Sendable {
     } else if offer.services {
       let types: [CustomLinkTokenType] = intent.alsoAcquisition ? [.acquisition, .services] : [.services]
       try request(types, offeredBy: offer, deviceId: deviceId, in: &world)
-    } else if offer.linkOut {
-      _ = try world.applyWithoutLog(.openLinkOut(device: deviceId, url: nil))
-    } else if offer.noticeSheet {
-      _ = try world.applyWithoutLog(.presentNoticeSheet(device: deviceId))
+    } else {
+      let legacy = offer.legacy ?? LegacyOffers(deviceAt: index, in: world)
+      offer.legacy = legacy
+      if legacy.linkOut {
+        _ = try world.applyWithoutLog(.openLinkOut(device: deviceId, url: nil))
+      } else if legacy.noticeSheet {
+        _ = try world.applyWithoutLog(.presentNoticeSheet(device: deviceId))
+      }
     }
   }
 }
