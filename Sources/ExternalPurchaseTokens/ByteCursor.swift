@@ -86,6 +86,17 @@ public struct ByteCursor {
     withUnsafeMutableBytes(of: &digits) { scratch in
       var first = 20
       Self.digitPairs.withUnsafeBufferPointer { pairs in
+        // The last eight digits of a large value (a timestamp has thirteen) in 32-bit steps,
+        // cheaper than 64-bit ones (issue 26).
+        if magnitude >= 100_000_000 {
+          var low = UInt32(truncatingIfNeeded: magnitude % 100_000_000)
+          magnitude /= 100_000_000
+          for _ in 0..<4 {
+            first -= 2
+            scratch.storeBytes(of: pairs[Int(low % 100)], toByteOffset: first, as: UInt16.self)
+            low /= 100
+          }
+        }
         while magnitude >= 100 {
           let pair = Int(magnitude % 100)
           magnitude /= 100

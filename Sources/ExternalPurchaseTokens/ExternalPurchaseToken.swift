@@ -39,7 +39,11 @@ public struct ExternalPurchaseToken: Hashable, Sendable {
 
   /// The environment the token belongs to; the id prefix is the only place it is recorded (SPEC 2).
   public var environment: TokenEnvironment {
-    externalPurchaseId.hasPrefix(TokenEnvironment.sandboxIdPrefix) ? .sandbox : .production
+    // The first byte asked first: a production id (a UUID) never starts with `S`, and the full
+    // prefix test cost more than writing the rest of a generated line's environment (issue 26).
+    externalPurchaseId.utf8.first == UInt8(ascii: "S")
+      && externalPurchaseId.hasPrefix(TokenEnvironment.sandboxIdPrefix)
+      ? .sandbox : .production
   }
 
   /// Whether this is a custom link token or a plain one.
