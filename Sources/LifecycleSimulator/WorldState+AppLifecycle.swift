@@ -143,13 +143,15 @@ extension WorldState {
       token.tokenCreationDate = periods[periodId].creationDate
       token.tokenExpirationDate = periods[periodId].expirationDate
     }
+    let kind = token.tokenType?.rawValue ?? "plain"
     let index = tokens.count
+    // Moved into the record, not copied: a copy retained the token's strings and the local
+    // released them again, on every token minted (issue 26).
     tokens.append(
       IssuedToken(
-        id: index, token: token, customerId: customerId,
+        id: index, token: consume token, customerId: customerId,
         deviceId: deviceId, source: source, isRefresh: isRefresh, issuedAt: now))
     if case .customLink(let periodId) = source { periods[periodId].tokenIndexes.append(index) }
-    let kind = token.tokenType?.rawValue ?? "plain"
     log.add(
       .token, "\(isRefresh ? "refreshed " : "")\(kind) token \(id) for \(customerId) on \(deviceId)")
     return index
