@@ -48,6 +48,18 @@ struct LineWriterIdentityTests {
     }
   }
 
+  /// A run writes each line from the engine's token where it lies (issue 26); its bytes are the
+  /// reference lines of `tokens(ofCustomer:)`, in both environments, with and without quirks.
+  @Test(arguments: [TokenEnvironment.production, .sandbox], [false, true])
+  func aRunWritesTheReferenceLinesOfEachCustomer(environment: TokenEnvironment, quirks: Bool) throws {
+    let options = GenerateOptions(customers: 120, seed: 8, environment: environment, days: 30, quirks: quirks)
+    let generator = try FixtureGenerator(options: options)
+    let items = try (1...options.customers).flatMap { try generator.tokens(ofCustomer: $0) }
+    #expect(items.count > 240)
+    #expect(
+      try TestRuns.output(options) == items.map { Self.referenceLine($0, reportsQuirks: quirks) }.joined())
+  }
+
   @Test func oddTokensMatchTheReference() {
     let tokens = [
       ExternalPurchaseToken(
