@@ -137,31 +137,22 @@ public struct FixtureGenerator: Sendable {
   /// The tokens of customer `number`, in the order the engine issued them.
   public func tokens(ofCustomer number: Int) throws(FixtureError) -> [GeneratedToken] {
     var tokens: [GeneratedToken] = []
-    try forEachToken(ofCustomer: number) { tokens.append($0) }
+    try forEachToken(ofCustomer: number) { tokens.append(GeneratedToken($0, $1)) }
     return tokens
   }
 
-  /// Calls `body` with each of customer `number`'s tokens in turn.
-  func forEachToken(ofCustomer number: Int, _ body: (GeneratedToken) -> Void) throws(FixtureError) {
-    let world = try simulate(customer: number)
-    var quirks = QuirkDraws(generator: self, customerNumber: number)
-    for issued in world.tokens {
-      let drawn = quirks.next()
-      let (encoded, applied) = Self.encoding(of: issued.token, with: drawn)
-      body(
-        GeneratedToken(
-          customerId: issued.customerId, deviceId: issued.deviceId, token: issued.token,
-          encodedWithQuirks: encoded, quirks: applied, source: issued.source,
-          typedRequest: issued.typedRequest,
-          periodOrdinal: Self.periodOrdinal(of: issued, in: world), isRefresh: issued.isRefresh,
-          issuedAt: issued.issuedAt, state: TokenState(of: issued.token, at: endTime)))
-    }
+  /// Writes customer `number`'s lines, in the order the engine issued the tokens.
+  func writeTokens(ofCustomer number: Int, to buffer: inout ByteBuffer) throws(FixtureError) {
+    try forEachToken(ofCustomer: number) { writer.write($0, $1, to: &buffer) }
   }
 
-  /// Writes customer `number`'s lines, in the order the engine issued the tokens: the lines of
-  /// `forEachToken`, written from the world's tokens where they lie. Going through
-  /// `GeneratedToken` copied every token's strings in and released them again (issue 26).
-  func writeTokens(ofCustomer number: Int, to buffer: inout ByteBuffer) throws(FixtureError) {
+  /// Calls `body` with each of customer `number`'s tokens, in the order the engine issued them,
+  /// and what its line adds to it: the one walk behind `tokens(ofCustomer:)` and the written
+  /// lines. The token is the engine's, where it lies: a `GeneratedToken` made for every line
+  /// copied its strings in and released them again (issue 26).
+  func forEachToken(
+    ofCustomer number: Int, _ body: (IssuedToken, JSONLineWriter.LineExtras) -> Void
+  ) throws(FixtureError) {
     let world = try simulate(customer: number)
     var quirks = QuirkDraws(generator: self, customerNumber: number)
     // Every token's ids are one of the world's devices' ids and its owner's: asked once here
@@ -171,11 +162,12 @@ public struct FixtureGenerator: Sendable {
     }
     for issued in world.tokens {
       let (encoded, applied) = Self.encoding(of: issued.token, with: quirks.next())
-      let extras = JSONLineWriter.LineExtras(
-        periodOrdinal: Self.periodOrdinal(of: issued, in: world),
-        state: TokenState(of: issued.token, at: endTime),
-        encodedWithQuirks: encoded, quirks: applied, idsArePlain: idsArePlain)
-      writer.write(issued, extras, to: &buffer)
+      body(
+        issued,
+        JSONLineWriter.LineExtras(
+          periodOrdinal: Self.periodOrdinal(of: issued, in: world),
+          state: TokenState(of: issued.token, at: endTime),
+          encodedWithQuirks: encoded, quirks: applied, idsArePlain: idsArePlain))
     }
   }
 

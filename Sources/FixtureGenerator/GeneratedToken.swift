@@ -24,6 +24,17 @@ public struct GeneratedToken: Hashable, Sendable {
   public var raw: String { encodedWithQuirks ?? TokenEncoder().encode(token) }
 }
 
+extension GeneratedToken {
+  /// The engine's token `issued` with what its generated line adds to it.
+  init(_ issued: IssuedToken, _ extras: JSONLineWriter.LineExtras) {
+    self.init(
+      customerId: issued.customerId, deviceId: issued.deviceId, token: issued.token,
+      encodedWithQuirks: extras.encodedWithQuirks, quirks: extras.quirks, source: issued.source,
+      typedRequest: issued.typedRequest, periodOrdinal: extras.periodOrdinal, isRefresh: issued.isRefresh,
+      issuedAt: issued.issuedAt, state: extras.state)
+  }
+}
+
 extension TokenSource {
   /// The API name used in generated JSON: `custom-link`, `notice-sheet` or `link-out`.
   public var apiName: String {

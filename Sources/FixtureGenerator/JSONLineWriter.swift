@@ -68,23 +68,24 @@ struct JSONLineWriter: Sendable {
     }
     // The token's JSON is written once, to the stack, and serves twice: Base64URL-encoded as the
     // token string (unless quirks gave it another) and as the decoded fields (issue 26).
-    if let head, head.json.heads(issued.token),
-      let fieldsBound = CanonicalTokenJSON.maximumCount(of: issued.token, after: head.json)
-    {
+    // A token of the writer's app starts with the head made once (`EncodedHead`). Asked as a
+    // flag, not as an optional copy of the head, which retained its lists on every line.
+    let headed = head?.json.heads(issued.token) ?? false
+    let fieldsBound =
+      headed
+      ? CanonicalTokenJSON.maximumCount(of: issued.token, after: head!.json)
+      : CanonicalTokenJSON.maximumCount(of: issued.token)
+    if let fieldsBound {
       withUnsafeTemporaryAllocation(of: UInt8.self, capacity: fieldsBound) { scratch in
         var json = ByteCursor(scratch)
-        CanonicalTokenJSON.write(issued.token, after: head.json, to: &json)
+        if headed {
+          CanonicalTokenJSON.write(issued.token, after: head!.json, to: &json)
+        } else {
+          CanonicalTokenJSON.write(issued.token, to: &json)
+        }
         write(
-          issued, extras, json: UnsafeBufferPointer(rebasing: scratch[..<json.count]), encodedHead: head,
-          to: &buffer)
-      }
-    } else if let fieldsBound = CanonicalTokenJSON.maximumCount(of: issued.token) {
-      withUnsafeTemporaryAllocation(of: UInt8.self, capacity: fieldsBound) { scratch in
-        var json = ByteCursor(scratch)
-        CanonicalTokenJSON.write(issued.token, to: &json)
-        write(
-          issued, extras, json: UnsafeBufferPointer(rebasing: scratch[..<json.count]), encodedHead: nil,
-          to: &buffer)
+          issued, extras, json: UnsafeBufferPointer(rebasing: scratch[..<json.count]),
+          encodedHead: headed ? head : nil, to: &buffer)
       }
     } else {
       TokenEncoder().jsonBytes(for: issued.token).withUnsafeBufferPointer {

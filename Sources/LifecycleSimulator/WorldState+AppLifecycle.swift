@@ -103,9 +103,9 @@ extension WorldState {
     return false
   }
 
-  /// Starts a period at the current time and mints its first token.
-  /// Starts a period of `type` for customer `customerId` and mints its first token, for device
-  /// `deviceId`. Given the two ids, not the device: a copy of the device retained its four strings.
+  /// Starts a period of `type` for customer `customerId` at the current time and mints its first
+  /// token, for device `deviceId`. Given the two ids, not the device: a copy of the device
+  /// retained its four strings (issue 26).
   mutating func startPeriod(
     type: CustomLinkTokenType, customerId: String, deviceId: String, log: inout EventLog
   )

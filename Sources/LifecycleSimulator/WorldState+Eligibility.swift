@@ -93,7 +93,8 @@ extension WorldState {
       return .refused(.storefrontNotAllowed(storefront: device.storefront))
     }
     // One pass over the listings answers both "is the storefront listed" and "does the OS know a
-    // key that lists it": every token request asks. The listings are gathered only for a reason.
+    // key that lists it": every device's first request, and every `isEligible`, asks. The
+    // listings are gathered only for a reason.
     var listed = false
     for listing in CustomLinkListing.all where lists(device.storefront, in: listing) {
       if !rules.osGating || knowsKey(of: listing, on: device) { return .allowed }

@@ -46,6 +46,34 @@ struct FastTokenWritingTests {
     #expect(covered > 1_000)
   }
 
+  /// A token written after its app's head (issue 26) is the token written whole; a head is
+  /// refused exactly for a bundle id that needs escapes, and heads only its own app's tokens.
+  @Test func aTokenWrittenAfterItsHeadIsTheWholeToken() throws {
+    var covered = 0
+    for token in Self.tokens(count: 3_000) {
+      guard let head = CanonicalTokenJSON.Head(appAppleId: token.appAppleId, bundleId: token.bundleId) else {
+        #expect(JSONText.needsEscaping(token.bundleId))
+        continue
+      }
+      #expect(head.heads(token))
+      var other = token
+      other.appAppleId &+= 1
+      #expect(!head.heads(other))
+      let bound = CanonicalTokenJSON.maximumCount(of: token, after: head)
+      #expect((bound == nil) == (CanonicalTokenJSON.maximumCount(of: token) == nil))
+      guard let bound else { continue }
+      covered += 1
+      let written = [UInt8](unsafeUninitializedCapacity: bound) { memory, count in
+        var cursor = ByteCursor(memory)
+        CanonicalTokenJSON.write(token, after: head, to: &cursor)
+        count = cursor.count
+      }
+      #expect(written == TokenEncoder().jsonBytes(for: token))
+      #expect(written.starts(with: head.bytes))
+    }
+    #expect(covered > 1_000)
+  }
+
   @Test func encodeMatchesBase64OfTheJSONUnderEveryQuirk() {
     let quirkSets = (0..<8).map { TokenEncoder.Quirks(rawValue: $0) }
     for (index, token) in Self.tokens(count: 1_600).enumerated() {
