@@ -137,6 +137,10 @@ let package = Package(
       dependencies: [
         "AppleWireTypes", "AppleSigning", "AppStoreCommerce", "ExternalPurchaseTokens", "JSONShield",
         "LifecycleSimulator",
+        .product(name: "NIOCore", package: "swift-nio"),
+        .product(name: "NIOPosix", package: "swift-nio"),
+        .product(name: "NIOHTTP1", package: "swift-nio"),
+        .product(name: "NIOSSL", package: "swift-nio-ssl"),
       ]),
     // The mock server's state: the one simulation, Apple's report ledgers, the notification log,
     // and its durable saving (`epsim serve --state`); no HTTP.
@@ -315,7 +319,11 @@ let package = Package(
       ]),
     .testTarget(
       name: "AppleNotificationsTests",
-      dependencies: ["AppleNotifications", "AppleSigning", "ExternalPurchaseTokens", "LifecycleSimulator"]),
+      dependencies: [
+        "AppleNotifications", "AppleSigning", "ExternalPurchaseTokens", "LifecycleSimulator",
+        .product(name: "NIOCore", package: "swift-nio"),
+        .product(name: "NIOPosix", package: "swift-nio"),
+      ]),
     .testTarget(
       name: "MockAppleCoreTests",
       dependencies: [

@@ -1,9 +1,3 @@
-import Foundation
-
-#if canImport(FoundationNetworking)
-  import FoundationNetworking
-#endif
-
 /// Apple's `sendAttemptResult` values (SPEC-APPSTORE 4.10): how one POST to the webhook ended.
 public enum SendAttemptResult: String, Hashable, Sendable, Codable, CaseIterable {
   case success = "SUCCESS"
@@ -29,23 +23,16 @@ public enum SendAttemptResult: String, Hashable, Sendable, Codable, CaseIterable
   }
 
   /// From a request that got no HTTP answer. **Assumption:** Apple does not say which network
-  /// failure is which value; epsim maps URL loading errors to the nearest name (docs/server.md).
-  public init(failure: any Error) {
-    guard let error = failure as? URLError else {
-      self = .other
-      return
-    }
-    switch error.code {
+  /// failure is which value; epsim maps each to the nearest name (docs/server-reference.md).
+  package init(failure: WebhookFailure) {
+    switch failure {
     case .timedOut: self = .timedOut
-    case .cannotConnectToHost, .cannotFindHost, .dnsLookupFailed, .notConnectedToInternet: self = .noResponse
-    case .networkConnectionLost: self = .prematureClose
-    case .secureConnectionFailed, .serverCertificateUntrusted, .serverCertificateHasBadDate,
-      .serverCertificateNotYetValid, .serverCertificateHasUnknownRoot, .clientCertificateRejected:
-      self = .tlsIssue
-    case .httpTooManyRedirects, .redirectToNonExistentLocation: self = .circularRedirect
-    case .badServerResponse, .cannotParseResponse, .cannotDecodeContentData, .cannotDecodeRawData:
-      self = .invalidResponse
-    default: self = .other
+    case .noResponse: self = .noResponse
+    case .prematureClose: self = .prematureClose
+    case .tls: self = .tlsIssue
+    case .tooManyRedirects: self = .circularRedirect
+    case .invalidResponse: self = .invalidResponse
+    case .unsupportedURL, .other: self = .other
     }
   }
 }

@@ -1,14 +1,19 @@
 import Foundation
-
-#if canImport(FoundationNetworking)
-  import FoundationNetworking
-#endif
+import NIOCore
+import NIOHTTP1
+import NIOPosix
+import NIOSSL
 
 /// POSTs `{"signedPayload": ...}` to the backend's notification URL, as Apple does.
+///
+/// Written on SwiftNIO rather than URLSession: FoundationNetworking links libcurl, which a plain
+/// Linux machine may not have, and the packaged binary must start without it (decision 0162).
 package struct WebhookSender: Sendable {
   package let url: URL
   /// A receiver that does not answer within this many seconds counts as failed (`TIMED_OUT`).
   package var timeout: TimeInterval = 10
+  /// Redirects followed before the attempt counts as `CIRCULAR_REDIRECT` (a loop ends sooner).
+  package static let redirectLimit = 5
 
   package init(url: URL, timeout: TimeInterval = 10) {
     self.url = url
@@ -17,24 +22,25 @@ package struct WebhookSender: Sendable {
 
   package func send(signedPayload: String) async -> (status: Int?, error: String?, result: SendAttemptResult)
   {
-    var request = URLRequest(url: url, timeoutInterval: timeout)
-    request.httpMethod = "POST"
-    request.setValue("application/json", forHTTPHeaderField: "Content-Type")
-    request.httpBody = try? JSONSerialization.data(withJSONObject: ["signedPayload": signedPayload])
-    return await withCheckedContinuation { continuation in
-      URLSession.shared.dataTask(with: request) { _, response, error in
-        if let error {
-          return continuation.resume(
-            returning: (nil, error.localizedDescription, SendAttemptResult(failure: error)))
+    let body = Array(
+      (try? JSONSerialization.data(withJSONObject: ["signedPayload": signedPayload])) ?? Data())
+    var target = url
+    var visited: Set<String> = [url.absoluteString]
+    do {
+      for _ in 0...Self.redirectLimit {
+        let answer = try await WebhookExchange.post(body, to: target, timeout: timeout)
+        guard let next = answer.redirect(from: target) else {
+          let result = SendAttemptResult(status: answer.status)
+          let error = result == .success ? nil : "the webhook answered \(answer.status)"
+          return (answer.status, error, result)
         }
-        let status = (response as? HTTPURLResponse)?.statusCode
-        let result = SendAttemptResult(status: status)
-        continuation.resume(
-          returning: (
-            status, result == .success ? nil : "the webhook answered \(status.map(String.init) ?? "nothing")",
-            result
-          ))
-      }.resume()
+        guard visited.insert(next.absoluteString).inserted else { throw WebhookFailure.tooManyRedirects }
+        target = next
+      }
+      throw WebhookFailure.tooManyRedirects
+    } catch {
+      let failure = WebhookFailure(error)
+      return (nil, failure.description, SendAttemptResult(failure: failure))
     }
   }
 }

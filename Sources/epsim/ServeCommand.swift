@@ -34,8 +34,11 @@ struct ServeCommand: AsyncParsableCommand {
       """
   )
 
-  @Option(help: "Start from this scenario's final world (default: the demo world, sandbox rules).")
+  @Option(help: "Start from this scenario's final world (default: the demo world under --rules).")
   var scenario: String?
+
+  @Option(help: "The rules preset the demo world starts with: sandbox or production (default sandbox).")
+  var rules: RulesPreset?
 
   @Option(help: StoreKitOption.help)
   var storekit: String?
@@ -43,6 +46,9 @@ struct ServeCommand: AsyncParsableCommand {
   @OptionGroup var options: ServerOptions
 
   func validate() throws {
+    if scenario != nil, rules != nil {
+      throw ValidationError("--rules applies to the demo world; a scenario sets its own rules")
+    }
     try StoreKitOption.validate(scenario: scenario, storekit: storekit)
   }
 
@@ -52,7 +58,8 @@ struct ServeCommand: AsyncParsableCommand {
   func run() async throws {
     let opened = try options.state.map { path in
       try OpenedState.open(
-        path: path, command: "serve", fresh: freshStart, givenScenario: scenario ?? storekit)
+        path: path, command: "serve", fresh: freshStart,
+        givenScenario: scenario ?? storekit ?? rules.map { "--rules \($0.rawValue)" })
     }
     let start = try opened?.start.initialSimulation(command: "serve") ?? startingWorlds()
     let prepared = try options.makeServer(
@@ -124,7 +131,8 @@ extension ServeCommand {
   func freshStart() throws -> SavedStart {
     guard let scenario else {
       return SavedStart(
-        door: .serve, storekit: try storekit.map { try StoreKitOption.keep($0, command: "serve") })
+        door: .serve, rules: rules?.rawValue,
+        storekit: try storekit.map { try StoreKitOption.keep($0, command: "serve") })
     }
     do throws(ScenarioFile.ReadError) {
       return SavedStart(
