@@ -20,10 +20,13 @@ struct SavedStart: Codable {
   /// The scenario file as given, for messages; nil for the demo world.
   var scenarioPath: String?
   var scenarioText: String?
-  /// The demo world's rules preset (`epsim tui --rules`); nil for sandbox.
+  /// The demo world's rules preset (`--rules` of `epsim tui` and `epsim serve`); nil for sandbox.
   var rules: String?
   /// The demo world's `--storekit` file, its text kept so the catalog stays the one it was.
   var storekit: KeptStoreKit?
+
+  /// The demo world's rules: the preset named, else sandbox.
+  private var rulesPreset: RulesPreset { rules.flatMap(RulesPreset.init(rawValue:)) ?? .sandbox }
 
   /// The simulation the server starts from before the journal is replayed; a scenario the engine
   /// now refuses is refused with its message.
@@ -31,7 +34,7 @@ struct SavedStart: Codable {
     switch door {
     case .serve:
       guard let scenarioText, let scenarioPath else {
-        let world = DemoWorld.world(rules: .sandbox)
+        let world = DemoWorld.world(rules: rulesPreset.lifecycleRules)
         guard let storekit else {
           return .world(world, CommerceWorld(products: DemoCatalog.products, world: world))
         }
@@ -52,8 +55,7 @@ struct SavedStart: Codable {
     if let scenarioText, let scenarioPath {
       return try TUICommand.scenarioState(text: scenarioText, file: scenarioPath)
     }
-    let preset = rules.flatMap(RulesPreset.init(rawValue:)) ?? .sandbox
-    let world = DemoWorld.world(rules: preset.lifecycleRules)
+    let world = DemoWorld.world(rules: rulesPreset.lifecycleRules)
     guard let storekit else { return TUIState(world: world, products: DemoCatalog.products) }
     let store = try StoreKitOption.store(storekit, command: command, world: world)
     return TUIState(simulation: Simulation(initial: world), store: store)

@@ -79,6 +79,25 @@ struct ServeCommandTests {
     }
   }
 
+  @Test func rulesChooseTheDemoWorldsEnvironment() async throws {
+    for environment in ["production", "sandbox"] {
+      try await serving(["--rules", environment]) { base in
+        let (data, _) = try await URLSession.shared.data(
+          from: try #require(URL(string: "\(base)/epsim/v1/world")))
+        let world = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+        #expect(world["environment"] as? String == environment)
+      }
+    }
+  }
+
+  @Test func rulesAndAScenarioTogetherAreBadInput() throws {
+    let result = try EpsimExecutable.run([
+      "serve", "--rules", "production", "--scenario", "docs/examples/refresh-forced.epsim", "--port", "0",
+    ])
+    #expect(result.status == 2)
+    #expect(result.standardError.contains("--rules applies to the demo world; a scenario sets its own rules"))
+  }
+
   @Test func anUnreadableKeyIsBadInput() throws {
     let result = try EpsimExecutable.run(["serve", "--public-key", "/nonexistent.pem", "--port", "0"])
     #expect(result.status == 2)
