@@ -45,7 +45,10 @@ struct ServerOptions: ParsableArguments {
       "POST notifications V2 (App Store and EXTERNAL_PURCHASE_TOKEN) to this URL (default: log them only).")
   var webhook: String?
 
-  @Option(help: "UNREPORTED fires this long after a custom link token's expiry, like 1h or 2d.")
+  @Option(
+    help:
+      "UNREPORTED fires this long after an ACQUISITION or SERVICES token's expiry, like 1h or 2d (other tokens: 10 days after creation)."
+  )
   var unreportedDelay = "1h"
 
   @Option(help: "ACTIVE_TOKEN_REMINDER interval for unreported ACQUISITION/SERVICES tokens; 0 for none.")

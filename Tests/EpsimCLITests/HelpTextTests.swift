@@ -24,6 +24,26 @@ struct HelpTextTests {
     }
   }
 
+  /// The text of one option in a command's help: from its line to the next option's.
+  static func option(_ name: String, in help: String) -> String {
+    let lines = help.split(separator: "\n").map(String.init)
+    guard let start = lines.firstIndex(where: { $0.hasPrefix("  \(name) ") || $0 == "  \(name)" }) else {
+      return ""
+    }
+    let rest = lines[(start + 1)...].prefix { !$0.hasPrefix("  -") }
+    return ([lines[start]] + rest).map { $0.trimmingCharacters(in: .whitespaces) }.joined(separator: " ")
+  }
+
+  /// `--unreported-delay` names the tokens it applies to: ACQUISITION and SERVICES, not every
+  /// custom link token (IN_APP and LINK_OUT get UNREPORTED 10 days after creation).
+  @Test func serveSaysWhichTokensTheUnreportedDelayIsFor() throws {
+    let help = try EpsimExecutable.run(["serve", "--help"]).standardOutput
+    let delay = Self.option("--unreported-delay <unreported-delay>", in: help)
+    #expect(delay.contains("after an ACQUISITION or SERVICES token's expiry"), "\(delay)")
+    #expect(delay.contains("other tokens: 10 days after creation"), "\(delay)")
+    #expect(!delay.contains("custom link token"), "\(delay)")
+  }
+
   @Test(arguments: commands)
   func sectionTitlesAreWordsOnly(command: [String]) throws {
     let help = try EpsimExecutable.run(command + ["--help"]).standardOutput
