@@ -30,12 +30,16 @@ struct DecodeCommand: ParsableCommand {
   @Argument(help: "Tokens or link-out URLs. Without any, tokens are read from standard input, one per line.")
   var tokens: [String] = []
 
+  // Optional, so the help shows no number: the default is this machine's, not a constant.
   @Option(
-    parsing: .unconditional,
+    name: .customLong("jobs"), parsing: .unconditional,
     help:
-      "Threads to decode standard input on (one per processor by default); the output is the same for any number."
+      "Threads to decode standard input on (default: the number of cores); the output is the same for any number."
   )
-  var jobs: Int = ProcessInfo.processInfo.activeProcessorCount
+  var jobsOption: Int?
+
+  /// `--jobs`, or one thread per core.
+  var jobs: Int { jobsOption ?? ProcessInfo.processInfo.activeProcessorCount }
 
   func run() throws {
     guard (1...256).contains(jobs) else {

@@ -59,10 +59,14 @@ struct GenerateCommand: ParsableCommand {
       valueName: "path"))
   var storekit: String?
 
+  // Optional, so the help shows no number: the default is this machine's, not a constant.
   @Option(
-    parsing: .unconditional,
-    help: "Threads to simulate on (one per processor by default); the output is the same for any number.")
-  var jobs: Int = ProcessInfo.processInfo.activeProcessorCount
+    name: .customLong("jobs"), parsing: .unconditional,
+    help: "Threads to simulate on (default: the number of cores); the output is the same for any number.")
+  var jobsOption: Int?
+
+  /// `--jobs`, or one thread per core.
+  var jobs: Int { jobsOption ?? ProcessInfo.processInfo.activeProcessorCount }
 
   var options: GenerateOptions {
     GenerateOptions(

@@ -38,12 +38,16 @@ struct RunCommand: ParsableCommand {
       valueName: "list"))
   var filesFrom: String?
 
+  // Optional, so the help shows no number: the default is this machine's, not a constant.
   @Option(
-    parsing: .unconditional,
+    name: .customLong("jobs"), parsing: .unconditional,
     help:
-      "Threads to parse and run files on (one per processor by default); the report is the same for any number."
+      "Threads to parse and run files on (default: the number of cores); the report is the same for any number."
   )
-  var jobs: Int = ProcessInfo.processInfo.activeProcessorCount
+  var jobsOption: Int?
+
+  /// `--jobs`, or one thread per core.
+  var jobs: Int { jobsOption ?? ProcessInfo.processInfo.activeProcessorCount }
 
   func run() throws {
     guard let format = ReportFormat(rawValue: format) else {

@@ -100,7 +100,10 @@ struct ServerOptions: ParsableArguments {
   @Option(help: "The virtual clock: virtual (moves only when told) or wall (follows real time).")
   var clock: ClockMode = .virtual
 
-  @Option(help: "With --clock wall: how many times faster than real time the clock runs (e.g. 60).")
+  @Option(
+    help:
+      "With --clock wall: how many times faster than real time the clock runs, e.g. 60 (default: 1, real time)."
+  )
   var rate: Double?
 
   /// The environment variable a control token can come from instead of --control-token.

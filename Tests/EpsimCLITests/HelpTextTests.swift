@@ -34,10 +34,22 @@ struct HelpTextTests {
     return ([lines[start]] + rest).map { $0.trimmingCharacters(in: .whitespaces) }.joined(separator: " ")
   }
 
-  /// `--unreported-delay` names the tokens it applies to: ACQUISITION and SERVICES, not every
-  /// custom link token (IN_APP and LINK_OUT get UNREPORTED 10 days after creation).
-  @Test func serveSaysWhichTokensTheUnreportedDelayIsFor() throws {
+  /// `--jobs` defaults to the number of cores: the help says so in words, never as this machine's
+  /// number, so it reads the same everywhere (and in the man page made from it).
+  @Test(arguments: [["run"], ["decode"], ["generate"]])
+  func theJobsDefaultIsTheNumberOfCoresNotThisMachines(command: [String]) throws {
+    let help = try EpsimExecutable.run(command + ["--help"]).standardOutput
+    let jobs = Self.option("--jobs <jobs>", in: help)
+    #expect(jobs.contains("(default: the number of cores)"), "\(jobs)")
+    #expect(jobs.range(of: #"default: [0-9]"#, options: .regularExpression) == nil, "\(jobs)")
+  }
+
+  /// Each option of `serve` that has a default says it, and `--unreported-delay` names the tokens
+  /// it applies to.
+  @Test func serveSaysTheRateDefaultAndWhichTokensTheUnreportedDelayIsFor() throws {
     let help = try EpsimExecutable.run(["serve", "--help"]).standardOutput
+    let rate = Self.option("--rate <rate>", in: help)
+    #expect(rate.contains("(default: 1, real time)"), "\(rate)")
     let delay = Self.option("--unreported-delay <unreported-delay>", in: help)
     #expect(delay.contains("after an ACQUISITION or SERVICES token's expiry"), "\(delay)")
     #expect(delay.contains("other tokens: 10 days after creation"), "\(delay)")
