@@ -140,14 +140,16 @@ struct RunCommand: ParsableCommand {
   }
 
   /// Reads and parses every file (on `jobs` threads); reports every unreadable or invalid file,
-  /// in the order given, before failing.
+  /// in the order given, before failing. A file that cannot be read is the command's error
+  /// (`epsim run: PATH: no such file`, as in the other commands); a parse error starts with its
+  /// place in the file instead.
   private func parseAll(_ files: [String]) throws -> [ParsedScenario] {
     let outcomes = ParallelMap.map(files, jobs: jobs) { file -> Result<ParsedScenario, ParseFailure> in
       let text: String
       do throws(ScenarioFile.ReadError) {
         text = try ScenarioFile.read(path: file)
       } catch {
-        return .failure(ParseFailure(messages: [error.description]))
+        return .failure(ParseFailure(messages: ["epsim run: " + error.description]))
       }
       do throws(ScenarioParseErrors) {
         return .success(ParsedScenario(file: file, scenario: try ScenarioParser.parse(text, file: file)))

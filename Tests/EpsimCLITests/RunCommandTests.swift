@@ -120,7 +120,9 @@ struct RunCommandTests {
     (["run", readme, "--seed", "-3"], "epsim run: --seed must be a whole number"),
     (["run", readme, "--seed", "many"], "epsim run: --seed must be a whole number"),
     (["run", readme, "--jobs", "0"], "epsim run: --jobs must be between 1 and 256, found 0"),
-    (["run", "docs/examples/no-such-file.epsim"], "docs/examples/no-such-file.epsim: no such file"),
+    (
+      ["run", "docs/examples/no-such-file.epsim"], "epsim run: docs/examples/no-such-file.epsim: no such file"
+    ),
     (
       ["run", readme, "--output", "/nonexistent-dir/report.txt"],
       "epsim run: cannot write /nonexistent-dir/report.txt"
@@ -205,6 +207,23 @@ struct RunCommandTests {
     #expect(result.standardOutput.isEmpty)
     #expect(
       result.standardError.hasPrefix("epsim run: --files-from /nonexistent/list.txt: no such file"))
+  }
+
+  /// A file that cannot be read is the command's error, with its prefix as in every command; a
+  /// file that can be read but not parsed starts with the place in it, as a compiler's would.
+  @Test func anUnreadableFileIsTheCommandsErrorAndAParseErrorItsPlace() throws {
+    let missing = try EpsimExecutable.run(["run", "nosuch.epsim"])
+    #expect(missing.status == 2)
+    #expect(missing.standardOutput.isEmpty)
+    #expect(missing.standardError == "epsim run: nosuch.epsim: no such file\n")
+    let folder = try EpsimExecutable.run(["run", "docs/examples"])
+    #expect(folder.status == 2)
+    #expect(folder.standardError.hasPrefix("epsim run: docs/examples: "), "\(folder.standardError)")
+    let both = try EpsimExecutable.run(["run", Self.fixtures + "invalid-typo.epsim", "nosuch.epsim"])
+    #expect(both.status == 2)
+    let lines = both.standardError.split(separator: "\n").map(String.init)
+    #expect(lines.first?.hasPrefix(Self.fixtures + "invalid-typo.epsim:5:1:") == true, "\(lines)")
+    #expect(lines.last == "epsim run: nosuch.epsim: no such file")
   }
 
   /// With several invalid files, each file's errors come in the order the files were given.
