@@ -4,6 +4,7 @@ import CommerceSimulation
 import FileOutput
 import Foundation
 import LifecycleSimulator
+import ScenarioLanguage
 import StoreKitConfig
 
 /// `epsim storekit`: Xcode StoreKit configuration files (docs/storekit.md).
@@ -49,9 +50,34 @@ struct StoreKitCheckCommand: ParsableCommand {
             + (offer.periodCount > 1 ? " x\(offer.periodCount)" : ""))
       }
     }
-    if let rate = read.settings.renewalRate { lines.append("  sandbox renewal rate: \(rate.rawValue)") }
+    lines += Self.appliedSettings(of: read).map { "  " + $0 }
     lines += read.notes.map { "  note: " + $0 }
     FileHandle.standardOutput.write(Data((lines.joined(separator: "\n") + "\n").utf8))
+  }
+
+  /// Each setting of the file that epsim applies, as a `storekit` line or `--storekit` applies it
+  /// (`StoreKitImport`): what it becomes, the key as written, and the `commerce` line that does the same.
+  static func appliedSettings(of read: StoreKitConfiguration) -> [String] {
+    let file = read.settings
+    return StoreKitImport(read, path: "").settings.map { setting in
+      let applied: String
+      let key: String
+      switch setting {
+      case .defaultRenewalRate(let rate):
+        applied = "sandbox renewal rate: \(rate.rawValue)"
+        key = "_timeRate \(file.timeRate.map(String.init) ?? "-")"
+      case .defaultFailingRenewals(let on):
+        applied = "renewals fail into billing retry: " + (on ? "yes" : "no")
+        key = "_renewalBillingIssuesEnabled \(file.renewalBillingIssues.map(String.init) ?? "-")"
+      case .gracePeriod(let duration):
+        applied = "billing grace period: " + CommerceSetting.gracePeriodName(duration)
+        key = "_billingGracePeriodEnabled \(file.billingGracePeriod.map(String.init) ?? "-")"
+      case .renewalRate, .failingRenewals, .changeRenews:
+        applied = "setting"
+        key = "settings"
+      }
+      return "\(applied) (\(key); as `\(ScenarioWriter.commerceStep(.setting(setting)))`)"
+    }
   }
 
   static func price(_ price: Price) -> String {

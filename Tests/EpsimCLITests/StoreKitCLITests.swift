@@ -84,6 +84,38 @@ import Testing
     }
   }
 
+  /// `check` lists every setting of the file that epsim applies (what it becomes, the key as
+  /// written, the `commerce` line that does the same), and only those: an absent key leaves
+  /// epsim's default and prints nothing.
+  @Test func checkListsEverySettingItApplies() throws {
+    let check = try EpsimExecutable.run(["storekit", "check", "docs/examples/storekit/Newsstand.storekit"])
+    #expect(check.status == 0)
+    #expect(
+      Self.settingLines(check.standardOutput) == [
+        "  sandbox renewal rate: 5m (_timeRate 13; as `commerce default-renewal-rate 5m`)",
+        "  renewals fail into billing retry: yes (_renewalBillingIssuesEnabled true; as "
+          + "`commerce default-failing-renewals on`)",
+        "  billing grace period: 16d (_billingGracePeriodEnabled true; as `commerce grace-period 16d`)",
+      ])
+    try TemporaryFolder.with("epsim-skc") { folder in
+      let path = folder.appendingPathComponent("Off.storekit").path
+      try Data(#"{ "products" : [], "settings" : { "_renewalBillingIssuesEnabled" : false } }"#.utf8).write(
+        to: URL(fileURLWithPath: path))
+      let off = try EpsimExecutable.run(["storekit", "check", path])
+      #expect(off.status == 0, "\(off.standardError)")
+      #expect(
+        Self.settingLines(off.standardOutput) == [
+          "  renewals fail into billing retry: no (_renewalBillingIssuesEnabled false; as "
+            + "`commerce default-failing-renewals off`)"
+        ])
+    }
+  }
+
+  /// The lines of `check`'s output that name a setting key of the file.
+  static func settingLines(_ output: String) -> [String] {
+    output.split(separator: "\n").map(String.init).filter { $0.hasPrefix("  ") && $0.contains(" (_") }
+  }
+
   @Test func theDemoExportSaysWhatTheFileCannotHold() throws {
     let export = try EpsimExecutable.run(["storekit", "export", "--storefront", "DEU"])
     #expect(export.status == 0)
