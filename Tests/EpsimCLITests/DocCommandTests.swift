@@ -7,10 +7,12 @@ import Testing
 ///
 /// Each document's blocks run in order in one bash, as a reader pastes them into one terminal
 /// (a later block may use a variable an earlier one set), with `set -e -o pipefail`: any failing
-/// command fails the test. They run in a copy of the repository and with a temporary HOME, so the
-/// files they write (keys, logs, generated tokens) never land in the checkout; the copy is removed
-/// afterwards. Blocks marked `<!-- doc-test: skip (reason) -->` are left out: the interactive UI, a
-/// server in the foreground, commands that need a backend or rebuild the package.
+/// command fails the test. They run in a copy of the repository, with a temporary HOME and TMPDIR
+/// inside it; the copy is removed afterwards. A reader runs them in the checkout, so a document
+/// must leave the copy as it found it: the files its commands write (keys, logs, generated tokens)
+/// go to a folder from `mktemp -d`, or are removed by the recipe. Blocks marked
+/// `<!-- doc-test: skip (reason) -->` are left out: the interactive UI, a server in the
+/// foreground, commands that need a backend or rebuild the package.
 @Suite("The documents' shell commands (README.md, docs/*.md)")
 struct DocCommandTests {
   static let repository = EpsimExecutable.repository
@@ -64,8 +66,12 @@ struct DocCommandTests {
     let epsim = try EpsimExecutable.locate()
     let copy = try Self.copyOfRepository()
     defer { try? FileManager.default.removeItem(at: copy) }
-    let home = copy.appendingPathComponent(".doc-test-home")
-    try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
+    let home = copy.appendingPathComponent(Self.homeFolder)
+    let scratch = copy.appendingPathComponent(Self.temporaryFolder)
+    for folder in [home, scratch] {
+      try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    }
+    let before = try Self.files(in: copy)
 
     // Servers a block starts in the background are stopped when the script ends, pass or fail.
     var script = """
@@ -80,7 +86,10 @@ struct DocCommandTests {
     let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
     let outcome = try EpsimExecutable.run(
       program: URL(fileURLWithPath: "/bin/bash"), ["-c", script], in: copy,
-      environment: ["PATH": epsim.deletingLastPathComponent().path + ":" + path, "HOME": home.path])
+      environment: [
+        "PATH": epsim.deletingLastPathComponent().path + ":" + path, "HOME": home.path,
+        "TMPDIR": scratch.path,
+      ])
     #expect(
       outcome.status == 0,
       """
@@ -90,6 +99,21 @@ struct DocCommandTests {
       standard output (last 3,000 characters):
       \(outcome.standardOutput.suffix(3000))
       """)
+    let left = try Self.files(in: copy).subtracting(before)
+    #expect(left.isEmpty, "\(document) leaves files in the working tree: \(left.sorted())")
+  }
+
+  /// The copy's HOME and TMPDIR, whose contents the commands may leave.
+  static let homeFolder = ".doc-test-home"
+  static let temporaryFolder = ".doc-test-tmp"
+
+  /// Every path under `folder`, relative to it, but for what is under HOME and TMPDIR.
+  static func files(in folder: URL) throws -> Set<String> {
+    let paths = try FileManager.default.subpathsOfDirectory(atPath: folder.path)
+    return Set(
+      paths.filter { path in
+        ![homeFolder, temporaryFolder].contains { path == $0 || path.hasPrefix($0 + "/") }
+      })
   }
 
   /// The checkout's files without the build directories and git's own, in a new temporary folder.
