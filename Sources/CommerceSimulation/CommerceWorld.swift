@@ -64,6 +64,25 @@ public struct CommerceWorld: Sendable {
     _ = try state.apply(.addCustomer(added))
   }
 
+  /// Refuses a purchase (a `buy`, or a `change` of plan, which StoreKit makes as a purchase of the
+  /// other product) by a customer whose account cannot make payments, before anything changes:
+  /// StoreKit's `purchase()` then fails with `purchaseNotAllowed`, with no transaction and no
+  /// notification (docs/rules.md, "In-app purchases through Apple"). Renewals of what they hold go on.
+  static func checkPayments(for step: CommerceStep, world: WorldState) throws(SimulationError) {
+    let customer: String
+    switch step {
+    case .buy(_, let deviceId, _, _, _):
+      guard let device = world.device(deviceId) else { return }
+      customer = device.customerId
+    case .change(let changing, _): customer = changing
+    default: return
+    }
+    guard world.customer(customer)?.canMakePayments == false else { return }
+    throw SimulationError(
+      "customer \(customer) cannot make payments (Screen Time or a device management profile blocks "
+        + "purchases): StoreKit's purchase() fails with purchaseNotAllowed and nothing is bought")
+  }
+
   /// Moves the App Store clock to `time`: renewals, retries and expiries due on the way happen.
   public mutating func advance(to time: VirtualTime) throws(SimulationError) -> [CommerceDomainEvent] {
     guard time > state.now else { return [] }
@@ -75,6 +94,7 @@ public struct CommerceWorld: Sendable {
     -> [CommerceDomainEvent]
   {
     do { try step.checkLimits() } catch { throw SimulationError(error.message) }
+    try Self.checkPayments(for: step, world: world)
     var out = try advance(to: world.now)
     switch step {
     case .buy(let product, let deviceId, let quantity, let offer, let token):

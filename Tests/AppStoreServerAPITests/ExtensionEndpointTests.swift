@@ -68,6 +68,8 @@ struct ExtensionEndpointTests {
   @Test func aMassExtensionExtendsTheEligibleAndReportsItsCounts() async throws {
     try await TestServer.withAppStore { server in
       let alice = try await server.buy("premium.monthly")
+      // The demo's bruno cannot make payments until he is allowed to.
+      try await server.event(["type": "setCanMakePayments", "customer": "bruno", "allowed": true])
       try await server.buy("premium.monthly", on: "bruno.iphone")
       try await server.buy("premium.monthly", on: "kenji.iphone", extra: ["offer": "trial"])
       let id = UUID().uuidString

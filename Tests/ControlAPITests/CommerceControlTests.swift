@@ -215,6 +215,23 @@ struct CommerceControlTests {
     }
   }
 
+  /// The demo's bruno cannot make payments: the control API refuses his purchase with the reason
+  /// the scenario runner and the terminal UI give, and the App Store stays as it was.
+  @Test func aCustomerWhoCannotMakePaymentsCannotBuy() async throws {
+    let (world, commerce) = appStoreWorld()
+    try await TestServer.with(world: world, commerce: commerce) { server in
+      let refused = try await server.request(
+        "POST", "/epsim/v1/commerce/events",
+        body: Data(#"{"type":"buy","device":"bruno.iphone","product":"premium.monthly"}"#.utf8))
+      #expect(refused.status == 409)
+      let message = try refused.json()["errorMessage"] as? String ?? ""
+      #expect(message.hasPrefix("customer bruno cannot make payments"), "\(message)")
+      #expect(message.contains("purchaseNotAllowed"), "\(message)")
+      #expect(
+        try await server.request("GET", "/epsim/v1/commerce/customers/bruno/transactions").status == 404)
+    }
+  }
+
   /// An unknown customer is not a missing report: each route names the customer with its own code.
   @Test func anUnknownCustomerHasItsOwnError() async throws {
     try await TestServer.withAppStore { server in

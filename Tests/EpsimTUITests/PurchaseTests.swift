@@ -183,6 +183,20 @@ struct PurchaseTests {
     #expect(screen.contains("\"autoRenewStatus\" : 1"))
   }
 
+  /// The demo's bruno cannot make payments: `b` on his iPhone is refused with the reason the
+  /// scenario runner and the control API give, and nothing changes.
+  @Test func aCustomerWhoCannotMakePaymentsCannotBuy() {
+    var state = TUIState(world: DemoWorld.worldWithAppInstalled(), products: DemoCatalog.products)
+    state.type("jjj")  // down to bruno.iphone
+    #expect(state.selectedDevice?.id == "bruno.iphone")
+    state.type("p")
+    state.buy()
+    #expect(state.context == .dialog, "the form stays open")
+    #expect(state.screen.contains("customer bruno cannot make payments"), "\(state.screen)")
+    #expect(state.simulation.position == 0)
+    #expect(state.store.state.transactions.isEmpty)
+  }
+
   /// A purchase is made in the app: `b` on a device without it is refused with the reason the
   /// scenario runner and the control API give, and nothing changes (issue 29, point 2).
   @Test func buyingWithoutTheAppIsRefused() {

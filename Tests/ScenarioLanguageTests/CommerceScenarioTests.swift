@@ -181,6 +181,27 @@ struct CommerceScenarioTests {
     #expect(record.actual == "2026-04-01T09:00:00.000Z (1775034000000)")
   }
 
+  /// A customer who cannot make payments cannot buy (SPEC-APPSTORE-2026 section 5): `buy` and
+  /// `change` stop the run with the reason, nothing is bought; with payments on again, it goes through.
+  @Test func aCustomerWhoCannotMakePaymentsCannotBuy() throws {
+    let setup = "customer alice cannot-pay\n" + Self.setup + Self.installs
+    let refused = try run(setup + "buy coins on alice.iphone\nexpect transactions pro = 0")
+    #expect(refused.failure?.location.line == 10)
+    #expect(
+      refused.failure?.message
+        == "customer alice cannot make payments (Screen Time or a device management profile blocks "
+        + "purchases): StoreKit's purchase() fails with purchaseNotAllowed and nothing is bought")
+    let change = try run(
+      setup
+        + "payments alice on\nbuy pro.monthly on alice.iphone\npayments alice off\nchange alice to basic.monthly"
+    )
+    #expect(change.failure?.message.hasPrefix("customer alice cannot make payments") == true)
+    let allowed = try run(
+      setup + "payments alice on\nbuy pro.monthly on alice.iphone  expect transactions pro = 1")
+    #expect(allowed.failure == nil)
+    #expect(allowed.expectations.allSatisfy { $0.status == .passed })
+  }
+
   /// A purchase is made in the app: `buy` on a device without it stops the run with the reason
   /// (the terminal UI and the control API refuse it with the same words).
   @Test func buyingWithoutTheAppIsRefused() throws {
