@@ -10,7 +10,7 @@ enum DetailsContent {
   ) -> [StyledLine] {
     var lines = facts(for: issued, in: world, width: width)
     lines.append(StyledLine(""))
-    lines.append(StyledLine("What the app reports (SPEC 7)", Theme.heading))
+    lines.append(StyledLine("Reporting (External Purchase Server API)", Theme.heading))
     for paragraph in ReportingAdvice.paragraphs(for: issued, in: world, server: server?.address) {
       lines += TextWrap.lines(paragraph, width: width).map { StyledLine($0) }
     }

@@ -46,7 +46,7 @@ extension Dialogs {
       form: Form(
         title: "Buy",
         note: "A purchase through the App Store on a device, by its customer, in the device's storefront"
-          + " (SPEC-APPSTORE 3.1). Within a subscription group the customer has, it changes the plan.",
+          + " (docs/rules.md). Within a subscription group the customer has, it changes the plan.",
         fields: [
           .choice("product", "Product", ids),
           .choice("device", "Device", devices, selected: device.flatMap(devices.firstIndex) ?? 0),

@@ -33,7 +33,7 @@ extension WorldState {
         throw SimulationError(
           "cannot switch to \(newRules.environment.rawValue): this world already has \(tokens.count) \(from)"
             + " token\(tokens.count == 1 ? "" : "s"), and all tokens of a world belong to one environment"
-            + " (SPEC 2); start a new world in \(newRules.environment.rawValue) instead")
+            + " (docs/rules.md, Tokens); start a new world in \(newRules.environment.rawValue) instead")
       }
       for type in CustomLinkTokenType.allCases {
         do {

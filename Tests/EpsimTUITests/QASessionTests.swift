@@ -20,7 +20,7 @@ struct QASessionTests {
     let dialog = try #require(state.openDialog, "the rules dialog stays open with the reason")
     let error = try #require(dialog.form.error)
     #expect(error.contains("cannot switch to production"))
-    #expect(error.contains("SPEC 2"))
+    #expect(error.contains("docs/rules.md"))
     #expect(error.contains("--rules production"))
     #expect(state.world.rules.environment == .sandbox)
     // The tokens are untouched and a request still answers under sandbox rules.

@@ -26,7 +26,7 @@ struct EnvironmentSwitchTests {
       Issue.record("the switch must be refused")
     } catch let error as SimulationError {
       #expect(error.message.hasPrefix("cannot switch to sandbox: this world already has 2 production tokens"))
-      #expect(error.message.contains("SPEC 2"))
+      #expect(error.message.contains("(docs/rules.md, Tokens)"))
     } catch {
       Issue.record("unexpected error \(error)")
     }

@@ -30,7 +30,7 @@ struct EpsimTUIEndToEndTests {
     try run.tmux.press("i", "2", until: "(new-period)")
     try run.tmux.resize(width: 130, height: 40)
     // The full details sit beside the list from 120 columns.
-    try run.tmux.waitForText("What the app reports (SPEC 7)")
+    try run.tmux.waitForText("Reporting (External Purchase Server API)")
     try run.tmux.resize(width: 50, height: 12)
     let small = try run.tmux.waitForText("Terminal too small")
     #expect(small.contains("have 50x12"))
@@ -38,7 +38,7 @@ struct EpsimTUIEndToEndTests {
     let normal = try run.tmux.waitForScreen("the normal screen") {
       !$0.contains("too small") && $0.contains("SERVICES #1")
     }
-    #expect(!normal.contains("What the app reports (SPEC 7)"))
+    #expect(!normal.contains("Reporting (External Purchase Server API)"))
     try run.tmux.sendKeys("q", "q")  // the second q answers "quit without saving"
     #expect(try run.waitForExit().status == 0)
   }
