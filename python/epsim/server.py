@@ -134,12 +134,13 @@ class EpsimServer:
                  extra_arguments=()):
         if environment is not None and str(environment).lower() not in ENVIRONMENTS:
             raise ValueError(f"environment must be sandbox or production, not {environment!r}")
+        # Found before anything is made, so a missing binary leaves nothing behind.
+        self.binary = binary or find_binary()
         self._stopped = False
         self._owns_directory = directory is None
         self.directory = os.path.abspath(tempfile.mkdtemp(prefix="epsim-") if directory is None
                                          else os.fspath(directory))
         os.makedirs(self.directory, exist_ok=True)
-        self.binary = binary or find_binary()
         self.issuer_id = issuer_id or str(uuid.uuid4())
         self.key_id = key_id or _new_key_id()
         self.state_directory = os.path.join(self.directory, "state")
@@ -173,12 +174,12 @@ class EpsimServer:
     # Starting
 
     def _start(self, timeout: float):
-        # Standard error goes straight to the log file; the reader thread appends standard
-        # output to it line by line (both in append mode), so the log reads in order.
         # A control token in the caller's environment would lock this loopback server's control
         # API against the calls made here; the test's own server needs none.
         environment = {name: value for name, value in os.environ.items()
                        if name != "EPSIM_CONTROL_TOKEN"}
+        # Standard error goes straight to the log file; the reader thread appends standard
+        # output to it line by line (both in append mode), so the log reads in order.
         with open(self.log_path, "ab") as log:
             self.process = subprocess.Popen(self.arguments, stdout=subprocess.PIPE, stderr=log,
                                             stdin=subprocess.DEVNULL, env=environment)
