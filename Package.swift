@@ -85,7 +85,7 @@ let package = Package(
       name: "WorldCommands",
       dependencies: [
         "LifecycleSimulator", "ExternalPurchaseTokens", "AppStoreCommerce", "CommerceSimulation",
-        "AppleWireTypes",
+        "AppleWireTypes", "ExternalPurchaseAvailability",
       ]),
     // `.storekit` files (SPEC-STOREKIT-CONFIG) to the catalog and settings of AppStoreCommerce, and back.
     .target(
@@ -125,7 +125,7 @@ let package = Package(
     .target(
       name: "AppleSigning",
       dependencies: [
-        "JSONShield",
+        "JSONShield", "ExternalPurchaseTokens",
         .product(name: "Crypto", package: "swift-crypto"),
         .product(name: "X509", package: "swift-certificates"),
         .product(name: "SwiftASN1", package: "swift-asn1"),
@@ -228,6 +228,7 @@ let package = Package(
         "AppleSigning",
         "AppStoreCommerce",
         "CommerceSimulation",
+        "WorldCommands",
         "DurableJournal",
         "ParallelMap",
         .product(name: "Crypto", package: "swift-crypto"),
@@ -245,7 +246,9 @@ let package = Package(
     // In-app purchases through Apple on the virtual clock: an event-sourced engine, no I/O.
     .target(
       name: "AppStoreCommerce", dependencies: ["AppleWireTypes", "ExternalPurchaseTokens", "SimulationTime"]),
-    .executableTarget(name: "commerce-benchmark", dependencies: ["AppStoreCommerce", "LifecycleSimulator"]),
+    .executableTarget(
+      name: "commerce-benchmark",
+      dependencies: ["AppStoreCommerce", "LifecycleSimulator", "ExternalPurchaseTokens"]),
     .executableTarget(
       name: "epsim-benchmarks",
       dependencies: [
@@ -253,7 +256,9 @@ let package = Package(
         "CommerceSimulation",
         "WorldCommands",
       ]),
-    .executableTarget(name: "tui-benchmark", dependencies: ["EpsimTUI", "LifecycleSimulator", "TextFrame"]),
+    .executableTarget(
+      name: "tui-benchmark",
+      dependencies: ["EpsimTUI", "LifecycleSimulator", "TextFrame", "ExternalPurchaseTokens"]),
 
     .testTarget(
       name: "ExternalPurchaseTokensTests", dependencies: ["ExternalPurchaseTokens", "TokenCorpus"]),
@@ -281,13 +286,13 @@ let package = Package(
       exclude: ["Fixtures"]),
     .testTarget(
       name: "TextFrameTests", dependencies: ["TextFrame", "FrameSnapshotTesting"], exclude: ["Snapshots"]),
-    .testTarget(name: "TerminalBackendTests", dependencies: ["TerminalBackend", "TextFrame"]),
+    .testTarget(name: "TerminalBackendTests", dependencies: ["TerminalBackend", "TextFrame", "CNCurses"]),
     .testTarget(
       name: "EpsimTUITests",
       dependencies: [
         "EpsimTUI", "TerminalEffects", "LifecycleSimulator", "ScenarioLanguage", "TextFrame",
         "FrameSnapshotTesting", "AppStoreCommerce", "CommerceSimulation", "WorldCommands",
-        "SharedTestSupport",
+        "SharedTestSupport", "ExternalPurchaseTokens",
       ],
       exclude: ["Snapshots"]),
     .testTarget(
