@@ -366,6 +366,12 @@ let package = Package(
     .testTarget(
       name: "AppStoreCommerceTests",
       dependencies: ["AppStoreCommerce", "AppleWireTypes", "LifecycleSimulator", "ExternalPurchaseTokens"]),
+    .testTarget(
+      name: "CommerceSimulationTests",
+      dependencies: ["CommerceSimulation", "AppStoreCommerce", "LifecycleSimulator"]),
+    .testTarget(
+      name: "WorldCommandsTests",
+      dependencies: ["WorldCommands", "CommerceSimulation", "AppStoreCommerce", "LifecycleSimulator"]),
     // Run the built binaries; depending on the executables makes SwiftPM build them first.
     .testTarget(
       name: "EpsimCLITests",
