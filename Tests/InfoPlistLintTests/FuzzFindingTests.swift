@@ -44,7 +44,7 @@ struct FuzzFindingTests {
     }
   }
 
-  /// Blanking processing instructions keeps the position of a later error.
+  /// A processing instruction before the root does not move the position of a later error.
   @Test func errorAfterAProcessingInstructionKeepsItsPosition() {
     let text =
       "<?xml version=\"1.0\"?>\n<?app?>\n<plist version=\"1.0\">\n<dict><key>a</key><string>b</dict>\n</plist>\n"
