@@ -22,42 +22,21 @@ enum CommerceJSON {
   /// order (so QA sees `gracePeriodExpiresDate`, `isInBillingRetryPeriod`, `expirationIntent`,
   /// `autoRenewStatus` without writing expectations).
   static func renewalInfo(_ payload: RenewalInfoPayload) -> JSONValue {
-    var members: [JSONMember] = []
-    let children = Mirror(reflecting: payload).children.compactMap { child in
-      child.label.map { ($0, child.value) }
-    }
-    for (name, optional) in children.sorted(by: { $0.0 < $1.0 }) {
-      guard let value = Mirror(reflecting: optional).children.first?.value else { continue }
-      let json: JSONValue
-      switch value {
-      case let number as Int64: json = .int(number)
-      case let number as Int: json = .int(Int64(number))
-      case let flag as Bool: json = .bool(flag)
-      case let list as [String]: json = .array(list.map { .string($0) })
-      case let text as String: json = .string(text)
-      default: continue  // Advanced Commerce objects: epsim sells no such SKUs
-      }
-      members.append(JSONMember(name: name, value: json))
-    }
-    return .object(members)
+    .object(
+      PayloadFields.renewalInfo.compactMap { field in
+        switch field.value(payload) {
+        case nil, .object?: nil  // Advanced Commerce objects: epsim sells no such SKUs
+        case let value?: JSONMember(name: field.name, value: value)
+        }
+      })
   }
 
-  /// Every field of the decoded transaction that has a value, by Apple's names, in alphabetical order.
+  /// The fields of the decoded transaction an expectation may name that have a value, by Apple's
+  /// names, in alphabetical order.
   static func transaction(_ payload: TransactionPayload) -> JSONValue {
-    var members: [JSONMember] = []
-    for name in ScenarioParser.transactionFields {
-      guard let child = Mirror(reflecting: payload).children.first(where: { $0.label == name }),
-        let value = Mirror(reflecting: child.value).children.first?.value
-      else { continue }
-      let json: JSONValue
-      switch value {
-      case let number as Int64: json = .int(number)
-      case let number as Int: json = .int(Int64(number))
-      case let flag as Bool: json = .bool(flag)
-      default: json = .string(String(describing: value))
-      }
-      members.append(JSONMember(name: name, value: json))
-    }
-    return .object(members)
+    .object(
+      ScenarioParser.transactionFields.compactMap { name in
+        PayloadFields.transactionByName[name]?.value(payload).map { JSONMember(name: name, value: $0) }
+      })
   }
 }

@@ -29,7 +29,8 @@ extension ExpectationEvaluator {
       }
       let info = commerce.state.renewalInfo(
         of: found.chain, shared: found.shared, signedDate: commerce.state.now)
-      return Self.compare(value, Self.field(field, of: info), field: field)
+      return Self.compare(
+        value, PayloadFields.text(field, of: info, in: PayloadFields.renewalInfoByName), field: field)
     case .notification(let text):
       let actual = answer?.commerce.last { $0.notification != nil }?.notification ?? "none"
       return (actual == text, text, actual)
@@ -37,7 +38,8 @@ extension ExpectationEvaluator {
       guard let payload = answer?.commerce.last(where: { $0.transaction != nil })?.transaction else {
         return (false, value, "no transaction in the step")
       }
-      return Self.compare(value, Self.field(field, of: payload), field: field)
+      return Self.compare(
+        value, PayloadFields.text(field, of: payload, in: PayloadFields.transactionByName), field: field)
     default: preconditionFailure("not a commerce expectation")
     }
   }
@@ -51,15 +53,4 @@ extension ExpectationEvaluator {
     return (expected == actual, shown(expected), shown(actual))
   }
 
-  /// A payload field as scenario lines write it: numbers and ids as digits, `none` when absent.
-  static func field(_ name: String, of payload: Any) -> String {
-    guard let child = Mirror(reflecting: payload).children.first(where: { $0.label == name }) else {
-      return "none"
-    }
-    let optional = Mirror(reflecting: child.value)
-    guard optional.displayStyle == .optional else { return String(describing: child.value) }
-    guard let value = optional.children.first?.value else { return "none" }
-    if let list = value as? [String] { return list.joined(separator: ",") }
-    return String(describing: value)
-  }
 }
