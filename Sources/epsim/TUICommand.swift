@@ -145,7 +145,7 @@ struct TUICommand: AsyncParsableCommand {
     do {
       return SavedStart(door: .tui, scenarioPath: file, scenarioText: try ScenarioFile.read(path: file))
     } catch {
-      StandardError.write(error.description)
+      StandardError.write("epsim tui: " + error.description)
       throw ExitCode.usage
     }
   }
@@ -157,7 +157,8 @@ struct TUICommand: AsyncParsableCommand {
     do {
       text = try ScenarioFile.read(path: file)
     } catch {
-      StandardError.write(error.description)
+      // A file that cannot be read is the command's error, as in `epsim run`.
+      StandardError.write("epsim tui: " + error.description)
       throw ExitCode.usage
     }
     return try scenarioState(text: text, file: file)

@@ -26,8 +26,9 @@ struct ServeStartupMessageTests {
   }
 
   @Test(arguments: [
-    (["run", "missing.epsim"], "missing.epsim: no such file"),
-    (["missing.epsim"], "missing.epsim: no such file"),
+    (["run", "missing.epsim"], "epsim run: missing.epsim: no such file"),
+    (["missing.epsim"], "epsim tui: missing.epsim: no such file"),
+    (["tui", "missing.epsim"], "epsim tui: missing.epsim: no such file"),
     (["serve", "--scenario", "missing.epsim"], "epsim serve: missing.epsim: no such file"),
     (["serve", "--public-key", "missing.p8"], "epsim serve: missing.p8: no such file"),
     (["report", "plan", "missing.epsim"], "epsim report plan: missing.epsim: no such file"),

@@ -19,7 +19,7 @@ struct TUICommandTests {
   @Test func aMissingFileExitsTwo() throws {
     let outcome = try EpsimExecutable.run(["tui", "no-such-file.epsim"])
     #expect(outcome.status == 2)
-    #expect(outcome.standardError == "no-such-file.epsim: no such file\n")
+    #expect(outcome.standardError == "epsim tui: no-such-file.epsim: no such file\n")
   }
 
   @Test func aValidFileStillNeedsATerminal() throws {
