@@ -51,7 +51,7 @@ struct CommandNameTests {
     #expect(existing.standardError.hasPrefix("epsim tui: the terminal UI needs a terminal"))
     let missing = try EpsimExecutable.run(["no-such-scenario.epsim"])
     #expect(missing.status == 2)
-    #expect(missing.standardError == "no-such-scenario.epsim: no such file\n")
+    #expect(missing.standardError == "epsim tui: no-such-scenario.epsim: no such file\n")
   }
 
   @Test func helpOfAKnownCommandStillWorks() throws {
