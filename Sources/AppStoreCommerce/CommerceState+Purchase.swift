@@ -84,7 +84,7 @@ extension CommerceState {
     guard let offerId = request.offerId else { return nil }
     let item = products[Int(product)]
     guard let offerIndex = item.offers.firstIndex(where: { $0.id == offerId }) else {
-      throw CommerceError("\(item.id) has no offer \(offerId)")
+      throw CommerceError("\(item.id) has no offer \(TypedValue.shortened(offerId))")
     }
     let offer = item.offers[offerIndex]
     guard offer.price(in: customers[Int(customer)].storefront) != nil else {

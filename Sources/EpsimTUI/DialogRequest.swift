@@ -40,9 +40,9 @@ extension Dialog {
     case .rules: return RulesForm.rules(from: form).map(DialogRequest.rules)
     case .goToTime: return TimeInput.target(from: form.value("time")).map(DialogRequest.moveClock)
     case .export:
-      return Self.path(in: form, example: "epsim-tokens.json").map { .export(path: $0) }
+      return Self.path(in: form, example: Dialogs.exportFile).map { .export(path: $0) }
     case .saveScenario(let thenQuit):
-      return Self.path(in: form, example: "epsim-session.epsim").map {
+      return Self.path(in: form, example: Dialogs.scenarioFile).map {
         .saveScenario(path: $0, thenQuit: thenQuit)
       }
     case .newWorld: return Self.freshStart(from: form).map(DialogRequest.newWorld)
@@ -58,17 +58,38 @@ extension Dialog {
     }
   }
 
-  /// The form's file path, unless it is blank.
+  /// The form's file path, unless it is blank or plainly a folder (`.`, `out/`); whether any
+  /// other path is a folder only the host can tell (`TUIEvent.pathIsFolder`).
   private static func path(in form: Form, example: String) -> Result<String, FormError> {
     let path = form.value("path")
     if path.allSatisfy({ $0 == " " }) { return .failure(FormError("type a file path, e.g. \(example)")) }
+    let last = path.split(separator: "/", omittingEmptySubsequences: false).last ?? ""
+    if ["", ".", ".."].contains(last) { return .failure(folderError(path, example: example)) }
     return .success(path)
+  }
+
+  /// The file name a file form suggests (its default), or nil for a form that writes no file.
+  var exampleFile: String? {
+    switch kind {
+    case .export: Dialogs.exportFile
+    case .saveScenario: Dialogs.scenarioFile
+    default: nil
+    }
+  }
+
+  /// What to say when a form's `path` names a folder: that it does, and a file to write there.
+  static func folderError(_ path: String, example: String) -> FormError {
+    let suggestion =
+      path.count > TypedValue.shownCharacters
+      ? "end it with a file name, such as /\(example)"
+      : "give a file name, such as \(path.hasSuffix("/") ? path : path + "/")\(example)"
+    return FormError("\(TypedValue.quoted(path)) is a folder: \(suggestion)")
   }
 
   private static func osVersion(in form: Form) -> Result<OSVersion, FormError> {
     let os = form.value("os")
     guard let version = OSVersion(os) else {
-      return .failure(FormError("OS version '\(os)' must look like 18, 18.2 or 18.2.1"))
+      return .failure(FormError("OS version \(TypedValue.quoted(os)) must look like 18, 18.2 or 18.2.1"))
     }
     return .success(version)
   }
@@ -104,7 +125,8 @@ extension Dialog {
   private static func freshStart(from form: Form) -> Result<FreshStart, FormError> {
     let text = form.value("seed").trimmingCharacters(in: .whitespaces)
     guard let seed = UInt64(text) else {
-      return .failure(FormError("seed '\(text)' must be a whole number from 0 to \(UInt64.max)"))
+      return .failure(
+        FormError("seed \(TypedValue.quoted(text)) must be a whole number from 0 to \(UInt64.max)"))
     }
     let environment: TokenEnvironment = form.choiceIndex("environment") == 1 ? .production : .sandbox
     return .success(FreshStart(seed: seed, environment: environment))
@@ -114,12 +136,14 @@ extension Dialog {
   static func buyStep(from form: Form) -> Result<CommerceStep, FormError> {
     let quantityText = form.value("quantity").trimmingCharacters(in: .whitespaces)
     guard let quantity = Int(quantityText), StepLimits.quantity.range.contains(quantity) else {
-      return .failure(FormError("quantity '\(quantityText)': expected \(StepLimits.quantity.expected)"))
+      return .failure(
+        FormError("quantity \(TypedValue.quoted(quantityText)): expected \(StepLimits.quantity.expected)"))
     }
     let offer = form.value("offer").trimmingCharacters(in: .whitespaces)
     let token = form.value("token").trimmingCharacters(in: .whitespaces)
     if !token.isEmpty, !CommerceStep.isUUID(token) {
-      return .failure(FormError("app account token '\(token)' must be a UUID, or empty for none"))
+      return .failure(
+        FormError("app account token \(TypedValue.quoted(token)) must be a UUID, or empty for none"))
     }
     return .success(
       .buy(

@@ -3,6 +3,9 @@ import LifecycleSimulator
 /// The forms behind the dialogs, filled in from the current world.
 enum Dialogs {
   static let yesNo = ["yes", "no"]
+  /// The files the export and save forms propose, and suggest in their errors.
+  static let exportFile = "epsim-tokens.json"
+  static let scenarioFile = "epsim-session.epsim"
 
   static func addCustomer(world: WorldState) -> Dialog {
     let name = freeName(base: "customer", taken: Set(world.customers.map(\.id)))
@@ -63,7 +66,7 @@ enum Dialogs {
         title: "Export all tokens",
         note: "Writes one JSON object: the world's environment, clock and seed, and every token"
           + " (replaced atomically if the file exists).",
-        fields: [.text("path", "File", "epsim-tokens.json")]))
+        fields: [.text("path", "File", exportFile)]))
   }
 
   static func saveScenario(thenQuit: Bool = false) -> Dialog {
@@ -73,7 +76,7 @@ enum Dialogs {
         title: thenQuit ? "Save as scenario, then quit" : "Save as scenario",
         note: "Writes every step in effect as a .epsim file, with what each one returned as"
           + " expectations, so `epsim run FILE` passes (replaced atomically if it exists).",
-        fields: [.text("path", "File", "epsim-session.epsim")]))
+        fields: [.text("path", "File", scenarioFile)]))
   }
 
   static func newWorld(world: WorldState, unsavedSteps: Int) -> Dialog {

@@ -3,6 +3,7 @@
 public enum Effect: Hashable, Sendable {
   /// Put `text` on the system clipboard (terminals do it with OSC 52).
   case copyToClipboard(String)
-  /// Write `contents` to `path` atomically, then send back `.fileWritten`.
+  /// Write `contents` to `path` atomically, then send back `.fileWritten`; a path that names a
+  /// folder is not written at all, and `.pathIsFolder` comes back.
   case writeFile(path: String, contents: String)
 }

@@ -12,9 +12,13 @@ struct PendingWrite: Hashable, Sendable {
   var savedSteps: [WorldStep]?
   /// Quit once the file is written (save from the quit prompt); a failure keeps the UI open.
   var quitsWhenDone = false
+  /// The form that asked for the file, with the path as typed: it opens again when the host finds
+  /// the path to be a folder (other failures leave the UI as it was, the status line says why).
+  var form: Dialog?
 
-  static func export(tokenCount: Int) -> PendingWrite {
+  static func export(tokenCount: Int, form: Dialog? = nil) -> PendingWrite {
     PendingWrite(
-      failure: "export to", success: "exported \(tokenCount) token\(tokenCount == 1 ? "" : "s") to")
+      failure: "export to", success: "exported \(tokenCount) token\(tokenCount == 1 ? "" : "s") to",
+      form: form)
   }
 }

@@ -102,12 +102,15 @@ enum RulesForm {
     case 2:
       guard let n = Int(parameter), StepLimits.refreshInterval.range.contains(n) else {
         return .failure(
-          FormError("every Nth: expected \(StepLimits.refreshInterval.expected), found '\(parameter)'"))
+          FormError(
+            "every Nth: expected \(StepLimits.refreshInterval.expected), found \(TypedValue.quoted(parameter))"
+          ))
       }
       policy = .everyNth(n)
     case 3:
       guard let p = Double(parameter), (0...1).contains(p) else {
-        return .failure(FormError("probability needs a number from 0 to 1 (got '\(parameter)')"))
+        return .failure(
+          FormError("probability needs a number from 0 to 1 (got \(TypedValue.quoted(parameter)))"))
       }
       policy = .probability(p)
     default: policy = .never

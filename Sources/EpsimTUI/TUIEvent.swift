@@ -10,6 +10,9 @@ public enum TUIEvent: Hashable, Sendable {
   case tick(elapsedMilliseconds: Int64)
   /// The outcome of an `Effect.writeFile`: nil error means the file is in place.
   case fileWritten(path: String, error: String?)
+  /// The outcome of an `Effect.writeFile` whose path names a folder: nothing was written, and
+  /// the form that asked for the file opens again to be given a file name.
+  case pathIsFolder(path: String)
   /// The outcome of an `Effect.copyToClipboard`: nil error means the terminal was asked to copy.
   case clipboardCopied(error: String?)
   /// A fresh view of the mock server beside the UI (`epsim tui --serve`).

@@ -50,7 +50,7 @@ extension TUIState {
     var dialog = dialog
     var effects: [Effect] = []
     let outcome = dialog.request(world: world, store: store).flatMap { request in
-      perform(request, effects: &effects)
+      perform(request, from: dialog, effects: &effects)
     }
     switch outcome {
     case .success:
@@ -62,8 +62,19 @@ extension TUIState {
     return effects
   }
 
-  /// Applies a dialog's request to the simulation, or asks the host for a file.
-  private mutating func perform(_ request: DialogRequest, effects: inout [Effect]) -> Result<Void, FormError>
+  /// A path the host would not write (a folder): the form that asked for it opens again, with the
+  /// path as typed and `error` under the fields, so a file name can be added (unless something
+  /// else has been opened since).
+  mutating func reopen(_ form: Dialog?, saying error: FormError) {
+    guard var dialog = form, overlay == nil else { return }
+    dialog.form.error = error.message
+    overlay = .dialog(dialog)
+  }
+
+  /// Applies a dialog's request to the simulation, or asks the host for a file (for which
+  /// `dialog` opens again if the path is a folder).
+  private mutating func perform(_ request: DialogRequest, from dialog: Dialog, effects: inout [Effect])
+    -> Result<Void, FormError>
   {
     switch request {
     case .events(let events, let row):
@@ -84,13 +95,13 @@ extension TUIState {
       return moveClock(to: target) ? .success(()) : .failure(FormError(status?.text ?? "refused"))
     case .export(let path):
       effects = [.writeFile(path: path, contents: TokenExport.json(of: world))]
-      files.expect(.export(tokenCount: world.tokens.count), at: path)
+      files.expect(.export(tokenCount: world.tokens.count, form: dialog), at: path)
       let count = world.tokens.count
       status = StatusMessage(.info, "writing \(count) token\(count == 1 ? "" : "s") to \(path)…")
       return .success(())
     case .saveScenario(let path, let thenQuit):
       let outcome: Result<Void, FormError>
-      (outcome, effects) = saveScenario(to: path, thenQuit: thenQuit)
+      (outcome, effects) = saveScenario(to: path, thenQuit: thenQuit, form: dialog)
       return outcome
     case .newWorld(let start):
       startNewWorld(start)

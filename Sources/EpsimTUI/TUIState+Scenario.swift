@@ -130,8 +130,11 @@ extension TUIState {
   }
 
   /// Records the steps in effect as a scenario with observed expectations and asks the host to
-  /// write it; a session the language cannot express keeps the dialog open with the reason.
-  mutating func saveScenario(to path: String, thenQuit: Bool = false) -> (Result<Void, FormError>, [Effect]) {
+  /// write it; a session the language cannot express keeps the dialog open with the reason, and
+  /// a path the host finds to be a folder opens `form` again.
+  mutating func saveScenario(to path: String, thenQuit: Bool = false, form: Dialog? = nil) -> (
+    Result<Void, FormError>, [Effect]
+  ) {
     let scenario: Scenario
     do throws(ScenarioRecorder.Unrecordable) {
       scenario = try ScenarioRecorder.scenario(from: simulation, withExpectations: true)
@@ -147,7 +150,7 @@ extension TUIState {
     files.expect(
       PendingWrite(
         failure: "saving to", success: "saved \(stepsText) as a scenario to",
-        savedSteps: simulation.appliedSteps, quitsWhenDone: thenQuit),
+        savedSteps: simulation.appliedSteps, quitsWhenDone: thenQuit, form: form),
       at: path)
     status = StatusMessage(.info, "saving \(stepsText) to \(path)…")
     return (.success(()), [.writeFile(path: path, contents: text)])

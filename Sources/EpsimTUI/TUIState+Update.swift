@@ -34,6 +34,11 @@ extension TUIState {
         status = StatusMessage(.success, "\(write.success) \(path)")
         if write.quitsWhenDone { isFinished = true }
       }
+    case .pathIsFolder(let path):
+      let write = files.finish(path, succeeded: false) ?? PendingWrite.export(tokenCount: world.tokens.count)
+      status = StatusMessage(.error, "\(write.failure) \(path) failed: it is a folder")
+      let example = write.form?.exampleFile ?? Dialogs.exportFile
+      reopen(write.form, saying: Dialog.folderError(path, example: example))
     case .clipboardCopied(let error):
       if let error { status = StatusMessage(.error, "copy failed: \(error)") }
     }

@@ -13,21 +13,23 @@ enum TimeInput {
       do throws(DurationText.ParseError) {
         return .success(.by(try DurationText.parse(String(text.dropFirst()))))
       } catch {
-        return .failure(FormError("after '+' at character \(error.offset + 2): \(error.message)"))
+        return .failure(FormError("time: after '+' at character \(error.offset + 2): \(error.message)"))
       }
     }
     if text.allSatisfy({ $0.isASCII && $0.isNumber }) {
       guard let millis = Int64(text), StepLimits.time.range.contains(millis) else {
-        return .failure(FormError("epoch ms '\(text)': expected \(StepLimits.time.expected)"))
+        return .failure(
+          FormError("time in epoch ms \(TypedValue.quoted(text)): expected \(StepLimits.time.expected)"))
       }
       return .success(.to(millis))
     }
     guard let time = ISOTime.parse(text) else {
       return .failure(
-        FormError("'\(text)' is not YYYY-MM-DDTHH:MM:SS[.mmm]Z (UTC), epoch ms or +duration"))
+        FormError(
+          "time \(TypedValue.quoted(text)) is not YYYY-MM-DDTHH:MM:SS[.mmm]Z (UTC), epoch ms or +duration"))
     }
     guard StepLimits.time.range.contains(time) else {
-      return .failure(FormError("'\(text)': expected \(StepLimits.time.expected)"))
+      return .failure(FormError("time \(TypedValue.quoted(text)): expected \(StepLimits.time.expected)"))
     }
     return .success(.to(time))
   }

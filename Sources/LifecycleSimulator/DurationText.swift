@@ -26,7 +26,9 @@ public enum DurationText {
     if let duration = wholeUnits(text), StepLimits.duration.range.contains(duration) { return duration }
     let duration = try parseCharacters(text)
     guard StepLimits.duration.range.contains(duration) else {
-      throw ParseError(offset: 0, message: "'\(text)' is too long: expected \(StepLimits.duration.expected)")
+      throw ParseError(
+        offset: 0, message: "\(TypedValue.quoted(text)) is too long: expected \(StepLimits.duration.expected)"
+      )
     }
     return duration
   }
@@ -88,7 +90,8 @@ public enum DurationText {
       }
       guard !digits.isEmpty, digits.filter({ $0 == "." }).count <= 1, digits != "." else {
         throw ParseError(
-          offset: numberStart, message: "expected a number at '\(String(characters[numberStart...]))'",
+          offset: numberStart,
+          message: "expected a number at \(TypedValue.quoted(String(characters[numberStart...])))",
           suggestion: suggestion(for: text))
       }
       // The unit is the whole run of letters, so `30days` is read as the unit 'days', not 'd'.
@@ -99,17 +102,21 @@ public enum DurationText {
         index += 1
       }
       guard let unit = units.first(where: { $0.suffix == letters }) else {
+        // The examples repeat the number typed, unless it is too long to repeat.
+        let example = digits.count > TypedValue.shownCharacters ? "30" : digits
         throw ParseError(
           offset: unitStart,
           message: letters.isEmpty
-            ? "'\(digits)' has no unit: add d, h, m, s or ms, as in \(digits)d or \(digits)m"
-            : "'\(letters)' is not a unit: use d, h, m, s or ms",
+            ? "\(TypedValue.quoted(digits)) has no unit: add d, h, m, s or ms, as in \(example)d or \(example)m"
+            : "\(TypedValue.quoted(letters)) is not a unit: use d, h, m, s or ms",
           suggestion: suggestion(for: text))
       }
       guard let part = milliseconds(of: digits, unit: unit.milliseconds) else {
         throw ParseError(
           offset: numberStart,
-          message: "'\(digits)\(unit.suffix)' is not a whole number of milliseconds or is too large")
+          message:
+            "\(TypedValue.quoted(digits + unit.suffix)) is not a whole number of milliseconds or is too large"
+        )
       }
       let (sum, overflow) = total.addingReportingOverflow(part)
       guard !overflow else { throw ParseError(offset: numberStart, message: "duration is too large") }

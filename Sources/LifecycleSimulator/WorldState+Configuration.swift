@@ -7,13 +7,13 @@ extension WorldState {
     case .addCustomer(let customer):
       try Self.validateHandle(customer.id, what: "customer")
       guard self.customer(customer.id) == nil else {
-        throw SimulationError("customer '\(customer.id)' already exists")
+        throw SimulationError("customer \(TypedValue.quoted(customer.id)) already exists")
       }
       customers.append(customer)
     case .addDevice(let device):
       try Self.validateHandle(device.id, what: "device")
       guard self.device(device.id) == nil else {
-        throw SimulationError("device '\(device.id)' already exists")
+        throw SimulationError("device \(TypedValue.quoted(device.id)) already exists")
       }
       _ = try existingCustomerIndex(device.customerId)
       try Self.validateStorefront(device.storefront)
@@ -54,7 +54,7 @@ extension WorldState {
   static func validateStorefront(_ code: String) throws(SimulationError) {
     guard code.count == 2, code.allSatisfy({ $0.isASCII && $0.isLowercase && $0.isLetter }) else {
       throw SimulationError(
-        "storefront '\(code)' must be a lowercase two-letter country code such as nl or jp")
+        "storefront \(TypedValue.quoted(code)) must be a lowercase two-letter country code such as nl or jp")
     }
   }
 
@@ -64,7 +64,8 @@ extension WorldState {
       handle.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || "._-".contains($0)) })
     else {
       throw SimulationError(
-        "\(what) name '\(handle)' must start with a letter and use only letters, digits, . _ -")
+        "\(what) name \(TypedValue.quoted(handle)) must start with a letter and use only letters, digits, . _ -"
+      )
     }
   }
 }

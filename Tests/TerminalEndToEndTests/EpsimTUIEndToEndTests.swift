@@ -145,6 +145,33 @@ struct EpsimTUIEndToEndTests {
     #expect(try run.waitForExit().status == 0)
   }
 
+  /// A folder for the file (issue 44): the form says so and keeps the path, nothing is written,
+  /// and the path completed with a file name is exported.
+  @Test func exportToAFolderKeepsTheFormAndThePath() throws {
+    // A short name, so the status line holds the whole message.
+    let name = "epsim-\(UUID().uuidString.prefix(8))"
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent(name).path
+    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    let run = try ProbeRun.epsim()
+    try run.tmux.waitForText("alice.iphone")
+    try run.tmux.press("i", "2", "1", "X", until: "Export all tokens")
+    try run.tmux.sendKeys("C-a", "C-k", ".")
+    // `.` is plainly a folder: the form refuses it at once.
+    try run.tmux.press("Enter", until: "'.' is a folder: give a file name, such as", "Export all tokens")
+    try run.tmux.sendKeys("C-a", "C-k")
+    try run.tmux.sendKeys(folder)
+    // A folder only the disk knows: the write is refused and the form opens again.
+    let screen = try run.tmux.press("Enter", until: "failed: it is a folder", "Export all tokens")
+    #expect(!screen.contains("busy"), "\(screen)")
+    #expect(try FileManager.default.contentsOfDirectory(atPath: folder).isEmpty, "nothing was written")
+    try run.tmux.sendKeys("/tokens.json")
+    try run.tmux.press("Enter", until: "exported 2 tokens")
+    #expect(try FileManager.default.contentsOfDirectory(atPath: folder) == ["tokens.json"])
+    try run.tmux.sendKeys("q", "q")  // the second q answers "quit without saving"
+    #expect(try run.waitForExit().status == 0)
+  }
+
   @Test func asciiLinesWhenTheLocaleIsNotUTF8() throws {
     let run = try ProbeRun.epsim(environment: ["LC_ALL": "C"])
     let screen = try run.tmux.waitForText("+- World -")
