@@ -5,7 +5,8 @@ extension TUIState {
   /// Environment badge, clock (ISO and epoch ms), play state, a pending forced refresh, time to
   /// the next expiry, and on the right the mock server's address (or the app and seed).
   /// When space runs out, parts get shorter or go in a fixed order, least useful first; the
-  /// server's address goes last, since reports must be sent there. Nothing is ever cut.
+  /// server's address only gets shorter (down to its port), since reports must be sent there.
+  /// Nothing is ever cut.
   func drawHeader(into frame: inout Frame, in rect: Rect) {
     let parts = headerParts(width: rect.width)
     var x = rect.x
@@ -44,13 +45,17 @@ extension TUIState {
     let serving = server.map {
       "serving \($0.address)" + ($0.refusals.isEmpty ? "" : " (\($0.refusals.count) refused)")
     }
+    // Shorter ways to say where the server is, for narrow terminals: it is never dropped.
+    let shorterServing = server.map { Self.shortenedAddresses($0.address) } ?? []
     let about = "\(world.app.bundleId)  seed \(world.seed)"
     // Variants from richest to poorest: (epoch, expiry, refresh, right) indexes; nil drops.
     typealias Variant = (epoch: Int, expiry: Int, refresh: Int, right: String?)
-    let variants: [Variant] = [
+    var variants: [Variant] = [
       (0, 0, 0, serving ?? about), (0, 1, 0, serving ?? about), (0, 1, 0, serving), (1, 1, 0, serving),
-      (1, 1, 1, serving), (1, 2, 1, serving), (2, 2, 1, serving), (2, 2, 1, nil),
+      (1, 1, 1, serving), (1, 2, 1, serving), (2, 2, 1, serving),
     ]
+    variants += shorterServing.map { (epoch: 2, expiry: 2, refresh: 1, right: $0) }
+    if server == nil { variants.append((epoch: 2, expiry: 2, refresh: 1, right: nil)) }
     for variant in variants {
       for gap in ["   ", " "] {
         var left: [(text: String, style: Style)] = [badge, clock]
@@ -65,13 +70,26 @@ extension TUIState {
       }
     }
     // The minimum width (60) always fits the badge, the clock, play state and a short expiry;
-    // a pending forced refresh keeps one mark when there is room for it.
+    // a pending forced refresh keeps one mark when there is room for it. The server's port
+    // stays: where there is no room for both, it takes the expiry's place.
     var minimal: [(text: String, style: Style)] = [badge, clock, play]
-    let used = [badge, clock, play, (expiries[2], Theme.plain)].map { DisplayWidth.of($0.0) + 1 }.reduce(
-      0, +)
-    if world.refreshNextRequest, used + 2 <= width {
+    let port = shorterServing.last
+    let portWidth = port.map { DisplayWidth.of($0) + 3 } ?? 0
+    var used = [badge, clock, play, (expiries[2], Theme.plain)].map { DisplayWidth.of($0.0) + 1 }.reduce(0, +)
+    if world.refreshNextRequest, used + 2 + portWidth <= width {
       minimal.append((lineStyle == .unicode ? "↻" : "R", Theme.bold))
+      used += 2
     }
-    return (minimal + [(expiries[2], Theme.plain)], nil, " ")
+    guard used + portWidth > width else { return (minimal + [(expiries[2], Theme.plain)], port, " ") }
+    return (minimal, port, " ")
+  }
+
+  /// The server's address said shorter and shorter: without the word, without the scheme, the
+  /// port alone (`:54321`).
+  package static func shortenedAddresses(_ address: String) -> [String] {
+    let withoutScheme = address.range(of: "://").map { String(address[$0.upperBound...]) } ?? address
+    var forms = [address, withoutScheme]
+    if let colon = withoutScheme.lastIndex(of: ":") { forms.append(String(withoutScheme[colon...])) }
+    return forms
   }
 }

@@ -70,3 +70,24 @@ struct NewUserTextTests {
     #expect(json is [String: Any], "the file is the object the dialog promises")
   }
 }
+
+/// Under `--serve` the header says where the server is at every width: shortened, never dropped
+/// (issue 44: at 80 columns a five-digit port used to vanish).
+@Suite struct ServerAddressAtEveryWidthTests {
+  @Test(arguments: [60, 64, 72, 80, 100, 120])
+  func theHeaderAlwaysNamesTheServersPort(width: Int) throws {
+    var state = TUIState.demo(width: width, height: 30)
+    state.handle(.serverActivity(ServerActivity(address: "http://127.0.0.1:54321")))
+    state.type("i21")  // tokens, so the header also shows the time to the next expiry
+    let header = state.render().lines[0]
+    #expect(header.contains(":54321"), "\(width) columns: \(header)")
+    #expect(header.contains("SANDBOX") && header.contains("2026-03-01T09:00:00.000Z"), "\(header)")
+  }
+
+  @Test func theAddressIsShortenedStepByStep() {
+    #expect(
+      TUIState.shortenedAddresses("https://staging.example:8443") == [
+        "https://staging.example:8443", "staging.example:8443", ":8443",
+      ])
+  }
+}
