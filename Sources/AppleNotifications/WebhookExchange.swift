@@ -29,8 +29,10 @@ enum WebhookExchange {
     let secure = scheme == "https"
     let port = url.port ?? (secure ? 443 : 80)
     let tls = secure ? try tlsContext.get() : nil
-    // A timeout of zero or less, or beyond any sane range, is clamped to something NIO can schedule.
-    let limit = TimeAmount.milliseconds(Int64(min(max(timeout, 0.001), 86_400) * 1000))
+    // A timeout of zero or less, beyond any sane range or not a number is clamped to something
+    // NIO can schedule (Int64(_:) traps on NaN).
+    let seconds = timeout.isNaN ? 10 : min(max(timeout, 0.001), 86_400)
+    let limit = TimeAmount.milliseconds(Int64(seconds * 1000))
     let eventLoop = MultiThreadedEventLoopGroup.singleton.next()
     let answer = eventLoop.makePromise(of: Answer.self)
     let deadline = eventLoop.scheduleTask(in: limit) { answer.fail(WebhookFailure.timedOut) }

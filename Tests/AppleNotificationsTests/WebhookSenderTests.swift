@@ -61,6 +61,16 @@ import Testing
     #expect(sent.error == "the webhook did not answer in time")
   }
 
+  @Test(arguments: [Double.nan, -1, 0, Double.infinity])
+  func aHostileTimeoutIsClampedNotATrap(timeout: Double) async throws {
+    let receiver = try await RawReceiver.start { _ in .answer("HTTP/1.1 200 OK\r\nContent-Length: 0\r\n\r\n")
+    }
+    defer { receiver.stop() }
+    let sent = await WebhookSender(url: receiver.url("/"), timeout: timeout).send(signedPayload: "p")
+    // Too short a limit may time out before the answer; either way the sender answers.
+    #expect(sent.result == .success || sent.result == .timedOut)
+  }
+
   @Test func aConnectionClosedBeforeTheAnswerIsAPrematureClose() async throws {
     let receiver = try await RawReceiver.start { _ in .close }
     defer { receiver.stop() }

@@ -197,7 +197,9 @@ class EpsimServer:
                 raise EpsimStartError(
                     f"epsim serve exited with status {self.process.returncode} while starting "
                     f"({' '.join(self.arguments)}); its log:\n{self.log}")
-            if self._address.is_set() and world is None:
+            # The reader also sets the event when standard output ends without an address
+            # (the process is exiting): then the next turn's poll() reports the exit.
+            if self._address.is_set() and self.url is not None and world is None:
                 try:
                     world = self._request("GET", "/epsim/v1/world", timeout=5)
                 except EpsimAPIError as error:
