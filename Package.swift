@@ -376,7 +376,7 @@ let package = Package(
     .testTarget(
       name: "EpsimCLITests",
       dependencies: ["epsim", "ExternalPurchaseTokens", "TokenCorpus", "AppleSigning", "SharedTestSupport"],
-      exclude: ["Golden"]),
+      exclude: ["Golden", "Fixtures"]),
     // The built `epsim` and the probe in a real terminal (tmux).
     .testTarget(
       name: "TerminalEndToEndTests",

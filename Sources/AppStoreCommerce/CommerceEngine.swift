@@ -73,6 +73,9 @@ extension CommerceState {
     case .extendRenewalDate(let originalTransactionId, let days):
       try extendRenewalDate(originalTransactionId: originalTransactionId, days: days, into: &out)
     case .extendRenewalDates(let request): try extendRenewalDates(request, into: &out)
+    case .finishTransaction(let transactionId): try finishTransaction(transactionId, into: &out)
+    case .sendConsumptionInformation(let transactionId, let fields):
+      try keepConsumptionInformation(fields, for: transactionId, into: &out)
     }
     return out
   }

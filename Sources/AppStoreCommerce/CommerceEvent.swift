@@ -67,6 +67,10 @@ public enum CommerceEvent: Hashable, Sendable {
   case extendRenewalDate(originalTransactionId: String, days: Int)
   /// Extend the renewal date of every active subscriber of a product.
   case extendRenewalDates(MassExtensionRequest)
+  /// Finish Transaction: the developer says it delivered the purchase (SPEC-APPSTORE 4.3).
+  case finishTransaction(transactionId: String)
+  /// Send Consumption Information: the fields the developer sent, as accepted (SPEC-APPSTORE 4.9).
+  case sendConsumptionInformation(transactionId: String, fields: [String: String])
 
   // Sandbox tester settings (SPEC-APPSTORE 6).
   case setRenewalRate(customer: String, rate: SandboxRenewalRate)

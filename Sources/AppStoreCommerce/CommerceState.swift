@@ -42,6 +42,11 @@ public struct CommerceState: Hashable, Sendable {
   var historyStart: [Int32: Int32] = [:]
   /// Mass renewal-date extensions by request identifier.
   var massExtensions: [String: MassExtensionSummary] = [:]
+  /// Transactions the developer finished through Finish Transaction (SPEC-APPSTORE 4.3).
+  public internal(set) var finishedTransactions: Set<UInt64> = []
+  /// The newest consumption information the developer sent per transaction (SPEC-APPSTORE 4.9),
+  /// each accepted field in its plain JSON form.
+  public internal(set) var consumptionInformation: [UInt64: [String: String]] = [:]
   var generator: SeededGenerator
   var lastTransactionId: UInt64
   var lastWebOrderLineItemId: UInt64

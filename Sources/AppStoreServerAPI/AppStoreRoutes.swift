@@ -13,7 +13,7 @@ import MockAppleHTTP
 /// environment; the other host answers as Apple's would for data it has never seen.
 package struct AppStoreRoutes: Sendable {
   package let server: ServerContext
-  package let office = AppStoreBackOffice()
+  package let cache = AnswerCache()
 
   package init(_ server: ServerContext) { self.server = server }
 
@@ -41,14 +41,14 @@ package struct AppStoreRoutes: Sendable {
     _ handler: Handler
   ) async -> Response {
     if let refusal = await server.admit(
-      request, endpoint, sandbox: sandbox, rates: office.rates)
+      request, endpoint, sandbox: sandbox, rates: cache.rates)
     {
       return refusal
     }
     let (commerce, app) = await server.state.appStoreSnapshot()
     let view = AppStoreView(
       commerce: commerce, app: app, serves: (commerce.settings.environment == .sandbox) == sandbox,
-      office: office, signer: SignedCommerceData(authority: server.state.authority))
+      cache: cache, signer: SignedCommerceData(authority: server.state.authority))
     let response: Response
     do {
       response = try await handler(request, parameters, view)

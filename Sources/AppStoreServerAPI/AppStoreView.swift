@@ -13,17 +13,17 @@ package struct AppStoreView {
   package let app: AppConfiguration
   /// False on the host of the environment the world does not run in: every id is unknown there.
   package let serves: Bool
-  package let office: AppStoreBackOffice
+  package let cache: AnswerCache
   package let signer: SignedCommerceData
 
   package init(
-    commerce: CommerceState, app: AppConfiguration, serves: Bool, office: AppStoreBackOffice,
+    commerce: CommerceState, app: AppConfiguration, serves: Bool, cache: AnswerCache,
     signer: SignedCommerceData
   ) {
     self.commerce = commerce
     self.app = app
     self.serves = serves
-    self.office = office
+    self.cache = cache
     self.signer = signer
   }
 
@@ -71,12 +71,12 @@ package struct AppStoreView {
   }
 
   package func signed(_ record: TransactionRecord) throws -> String {
-    try office.signedTransaction(record, in: commerce, signer: signer)
+    try cache.signedTransaction(record, in: commerce, signer: signer)
   }
 
   /// The customer's transactions in log order, oldest first.
   package func transactions(ofCustomer customer: Int32) -> [TransactionRecord] {
-    office.positions(ofCustomer: customer, in: commerce).map { commerce.transactions[Int($0)] }
+    cache.positions(ofCustomer: customer, in: commerce).map { commerce.transactions[Int($0)] }
   }
 }
 

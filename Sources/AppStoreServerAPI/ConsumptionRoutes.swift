@@ -131,7 +131,8 @@ extension AppStoreRoutes {
       }
       kept[rule.name] = value.plain
     }
-    office.recordConsumption(kept, for: record.transactionId)
+    try await applyBackend(
+      .sendConsumptionInformation(transactionId: String(record.transactionId), fields: kept))
     return Response(status: .accepted)
   }
 }

@@ -40,7 +40,7 @@ extension AppStoreRoutes {
       else {
         return true
       }
-      return !(office.isFinished(record.transactionId) || record.consumed == record.quantity)
+      return !(view.commerce.isFinished(record.transactionId) || record.consumed == record.quantity)
     }
     let after = query.revision?.modification ?? (query.descending ? UInt64.max : 0)
     let candidates: [TransactionRecord] =

@@ -41,7 +41,7 @@ package struct NotificationRoutes: Sendable {
     -> Response?
   {
     await server.admit(
-      request, endpoint, sandbox: environment == .sandbox, rates: appStore.office.rates)
+      request, endpoint, sandbox: environment == .sandbox, rates: appStore.cache.rates)
   }
 
   private func requestTest(environment: AppleEnvironment) async -> Response {

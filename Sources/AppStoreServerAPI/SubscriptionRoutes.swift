@@ -34,7 +34,7 @@ extension AppStoreRoutes {
     }
     on(.get, "/inApps/v1/lookup/:orderId", .lookUpOrderId) { _, parameters, view in
       let orderId = parameters.get("orderId") ?? ""
-      guard view.serves, let position = view.office.position(ofOrder: orderId, in: view.commerce),
+      guard view.serves, let position = view.cache.position(ofOrder: orderId, in: view.commerce),
         view.isVisible(Int(position))
       else {
         return JSONResponse.make(.ok, OrderLookupResponse(status: 1, signedTransactions: []))
@@ -67,7 +67,7 @@ extension AppStoreRoutes {
           status: subscription.status.rawValue,
           originalTransactionId: String(subscription.originalTransactionId),
           signedTransactionInfo: try view.signed(subscription.latest),
-          signedRenewalInfo: try view.office.signedRenewalInfo(subscription.renewalInfo, signer: view.signer))
+          signedRenewalInfo: try view.cache.signedRenewalInfo(subscription.renewalInfo, signer: view.signer))
       )
     }
     return JSONResponse.make(

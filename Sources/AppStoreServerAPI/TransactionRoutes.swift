@@ -38,7 +38,7 @@ extension AppStoreRoutes {
       guard case .transaction(let record) = try view.subject(path: id) else {
         throw AppStoreAPIError.transactionNotFound(id)
       }
-      office.finish(record.transactionId)
+      try await applyBackend(.finishTransaction(transactionId: String(record.transactionId)))
       return Response(status: .ok)
     }
     registerConsumption(on)
@@ -75,14 +75,22 @@ extension AppStoreRoutes {
           "\(id) is not an original transaction id; its original is \(record.originalTransactionId)")
       }
     }
+    // Apple keeps UUIDs as the app sent them; epsim writes them in lower case, as StoreKit does.
+    try await applyBackend(.setAppAccountToken(originalTransactionId: id, token: token.lowercased()))
+    return Response(status: .ok)
+  }
+}
+
+extension AppStoreRoutes {
+  /// Makes a backend's change a step of the one history (journaled, undoable); the route has
+  /// checked it already, so a refusal here is the server's fault, answered as Apple's 500.
+  @discardableResult
+  func applyBackend(_ event: CommerceEvent) async throws -> [CommerceDomainEvent] {
     do {
-      // Apple keeps UUIDs as the app sent them; epsim writes them in lower case, as StoreKit does.
-      _ = try await server.state.apply(
-        .setAppAccountToken(originalTransactionId: id, token: token.lowercased()))
+      return try await server.state.apply(event)
     } catch {
       throw AppStoreAPIError(.internalServerError, 5_000_000, "GeneralInternalError", error.message)
     }
-    return Response(status: .ok)
   }
 }
 

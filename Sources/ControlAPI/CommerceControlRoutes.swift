@@ -11,7 +11,7 @@ import MockAppleHTTP
 /// catalog, a customer's transactions and subscriptions; apply purchase steps. The clock moves
 /// with `POST /epsim/v1/events` `advanceClock`, which moves the App Store too.
 package struct CommerceControlRoutes: Sendable {
-  /// The App Store Server API's routes: their server, and the back office whose finished
+  /// The App Store Server API's routes: their server, and the back cache whose finished
   /// transactions and consumption information the transaction documents show.
   package let appStore: AppStoreRoutes
 
@@ -32,9 +32,9 @@ package struct CommerceControlRoutes: Sendable {
         .ok,
         commerce.transactions(of: id).map {
           TransactionDocument(
-            orderId: commerce.orderId(of: $0), finished: appStore.office.isFinished($0.transactionId),
+            orderId: commerce.orderId(of: $0), finished: commerce.isFinished($0.transactionId),
             consumed: Int($0.consumed),
-            consumptionInformation: appStore.office.consumptionInformation(for: $0.transactionId),
+            consumptionInformation: commerce.consumptionInformation[$0.transactionId],
             payload: commerce.payload(of: $0, signedDate: commerce.now))
         })
     }
@@ -45,7 +45,7 @@ package struct CommerceControlRoutes: Sendable {
       return JSONResponse.make(.ok, subscriptions(of: id, in: commerce))
     }
     router.post("/epsim/v1/commerce/events") { request, _ in await apply(request) }
-    SignedDataRoutes(state: server.state, office: appStore.office).register(on: router)
+    SignedDataRoutes(state: server.state, cache: appStore.cache).register(on: router)
   }
 
   /// The customer's own subscriptions, then those a family member shares with them.

@@ -13,13 +13,13 @@ import MockAppleHTTP
 /// signs it (environment `Xcode`, one self-signed certificate).
 package struct SignedDataRoutes: Sendable {
   package let state: MockAppleState
-  package let office: AppStoreBackOffice
+  package let cache: AnswerCache
   /// Made once per server; nil only if the platform cannot make a certificate.
   package let xcode: XcodeSigningIdentity?
 
-  package init(state: MockAppleState, office: AppStoreBackOffice) {
+  package init(state: MockAppleState, cache: AnswerCache) {
     self.state = state
-    self.office = office
+    self.cache = cache
     xcode = try? XcodeSigningIdentity()
   }
 
@@ -69,7 +69,7 @@ package struct SignedDataRoutes: Sendable {
       return ControlErrorBody.unknownCustomer(customer)
     }
     let view = AppStoreView(
-      commerce: commerce, app: app, serves: true, office: office,
+      commerce: commerce, app: app, serves: true, cache: cache,
       signer: SignedCommerceData(authority: state.authority))
     guard var found = payload(view, customer) else {
       return JSONResponse.make(

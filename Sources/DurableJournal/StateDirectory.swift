@@ -15,9 +15,13 @@ import Synchronization
 public final class StateDirectory {
   /// What `state.json` says it is; anything else is refused, never guessed at.
   public static let formatName = "epsim-state"
-  /// The journal's format. A directory of a newer format is refused; an older one would be read by
-  /// code kept for it (there is none older yet).
-  public static let formatVersion = 1
+  /// The journal's format. A directory of a newer format is refused. Format 2 added two kinds of
+  /// backend step (Finish Transaction, consumption information) and changed nothing else, so a
+  /// format-1 directory reads as it is; its manifest is raised to 2 before anything new is written,
+  /// and the epsim that wrote it then refuses it clearly instead of failing on a line it cannot read.
+  public static let formatVersion = 2
+  /// The formats this epsim reads.
+  public static let readableVersions = 1...formatVersion
 
   public let path: String
   /// Whether the directory held no state and was set up now.
@@ -145,8 +149,15 @@ public final class StateDirectory {
     try Self.writeAtomically(Array(bytes) + [UInt8(ascii: "\n")], to: file("state.json"), directory: path)
   }
 
-  /// Reads the manifest: refused when it is not epsim's, or of another format version.
+  /// Reads the manifest: refused when it is not epsim's, or of a format this epsim cannot read.
   public func readManifest<Start: Decodable>(_ start: Start.Type) throws(JournalError) -> Start {
+    try readVersionedManifest(start).start
+  }
+
+  /// The manifest's start and format version.
+  public func readVersionedManifest<Start: Decodable>(_ start: Start.Type) throws(JournalError) -> (
+    start: Start, version: Int
+  ) {
     let name = file("state.json")
     guard let data = FileManager.default.contents(atPath: name) else {
       throw JournalError(path: name, reason: "cannot be read")
@@ -155,15 +166,16 @@ public final class StateDirectory {
     else {
       throw JournalError(path: name, reason: "not an epsim state manifest")
     }
-    guard header.version == Self.formatVersion else {
+    guard Self.readableVersions.contains(header.version) else {
       let which = header.version > Self.formatVersion ? "a newer" : "an older"
       throw JournalError(
         path: name,
         reason: "written by \(header.writtenBy) in \(which) state format (\(header.version)); this epsim "
-          + "reads format \(Self.formatVersion) only. Use that epsim, or start with a new directory")
+          + "reads formats \(Self.readableVersions.lowerBound) to \(Self.formatVersion). Use that epsim, "
+          + "or start with a new directory")
     }
     do {
-      return try ShieldedJSON.decode(StateManifest<Start>.self, from: data).start
+      return (try ShieldedJSON.decode(StateManifest<Start>.self, from: data).start, header.version)
     } catch {
       throw JournalError(path: name, reason: "its start record cannot be read: \(error)")
     }

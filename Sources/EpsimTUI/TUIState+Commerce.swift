@@ -98,16 +98,7 @@ extension TUIState {
   }
 
   /// A backend's change through the App Store Server API, for the log and the history.
-  static func backendText(_ event: CommerceEvent) -> String {
-    switch event {
-    case .setAppAccountToken(let original, let token):
-      return "backend set app account token \(token) on transaction \(original)"
-    case .extendRenewalDate(let original, let days):
-      return "backend extended transaction \(original)'s renewal by \(days) days"
-    case .extendRenewalDates: return "backend extended renewal dates of a storefront's subscribers"
-    default: return "backend changed the App Store"
-    }
-  }
+  static func backendText(_ event: CommerceEvent) -> String { event.backendSummary }
 
   /// The log lines of the step that led to `position`: the engine's, or the purchase or backend
   /// line of a step that moved no token.

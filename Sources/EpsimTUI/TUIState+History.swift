@@ -3,26 +3,14 @@ import WorldCommands
 
 extension TUIState {
   mutating func undo() {
-    guard simulation.canUndo else {
-      status = StatusMessage(.info, "nothing to undo: this is the initial world")
-      return
-    }
-    if let refusal = refusalToRewind(to: simulation.position - 1) {
-      status = StatusMessage(.info, refusal, givesReason: true)
-      return
-    }
-    let summary = stepSummary(at: simulation.position)
-    moveHistory { _ = $0.undo() }
+    let summary = simulation.canUndo ? stepSummary(at: simulation.position) : ""
+    guard moveHistory(.undo) else { return }
     status = StatusMessage(.info, "undid \(summary) (] redoes it)")
   }
 
   mutating func redo() {
-    guard simulation.canRedo else {
-      status = StatusMessage(.info, "nothing to redo")
-      return
-    }
-    let summary = stepSummary(at: simulation.position + 1)
-    moveHistory { _ = $0.redo() }
+    let summary = simulation.canRedo ? stepSummary(at: simulation.position + 1) : ""
+    guard moveHistory(.redo) else { return }
     status = StatusMessage(.info, "redid \(summary)")
   }
 
@@ -33,12 +21,8 @@ extension TUIState {
   /// Puts the history cursor just after the step selected in the history dialog.
   mutating func rewindToHistorySelection() {
     guard case .history(let selection, _) = overlay else { return }
-    if let refusal = refusalToRewind(to: selection) {
-      status = StatusMessage(.info, refusal, givesReason: true)
-      return
-    }
+    guard moveHistory(.rewind(toStep: selection)) else { return }
     overlay = nil
-    moveHistory { $0.rewind(toStep: selection) }
     status = StatusMessage(
       .info,
       selection == 0
@@ -46,23 +30,26 @@ extension TUIState {
         : "now after step \(selection): \(stepSummary(at: selection))")
   }
 
-  /// Why the history cannot go back to `position`, if it cannot: a step a backend made through
-  /// the App Store Server API lies between (docs/decisions/0143-one-simulation-and-one-history.md,
-  /// "Undo once the server has answered"). The backend was told it succeeded and keeps what it
-  /// set, so the UI does not take it back; steps after it can be undone.
-  func refusalToRewind(to position: Int) -> String? {
-    let backend = simulation.newestBackendStep
-    guard position < backend else { return nil }
-    return "cannot go back past step \(backend): a backend made it through the App Store Server API "
-      + "(\(stepSummary(at: backend))) and keeps it"
-  }
-
-  /// Moves the history cursor, noting how short the token list got so the index stays exact.
-  private mutating func moveHistory(_ move: @escaping @Sendable (inout WorldSimulation<Simulation>) -> Void) {
-    changeSimulation(move)
+  /// Asks the one simulation (the UI's own, or the server's under `--serve`) to make `move` from
+  /// the head this UI saw; the simulation judges, in the same change, whether a backend's step or
+  /// another door's step forbids it (docs/decisions/0163-the-server-judges-undo.md). Either way
+  /// the UI then shows the simulation as it is, so a backend's step that refused the move is on
+  /// screen with the refusal. Returns whether the move was made.
+  private mutating func moveHistory(_ move: HistoryMove) -> Bool {
+    let seen = simulation.head
+    let result = changeSimulation { $0.move(move, seen: seen) }
     restoreScriptPosition()
     tokensPane.tokensCut(to: world.tokens.count)
-    playback.stepTaken()
     logPane.followNewest()
+    switch result {
+    case .success:
+      playback.stepTaken()
+      return true
+    case .failure(let refusal):
+      refreshDerived()
+      let quiet = refusal.reason == .nothingToUndo || refusal.reason == .nothingToRedo
+      status = StatusMessage(.info, refusal.message { stepSummary(at: $0) }, givesReason: !quiet)
+      return false
+    }
   }
 }

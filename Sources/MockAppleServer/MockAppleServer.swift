@@ -57,6 +57,7 @@ public struct MockAppleServer: Sendable {
     let server = ServerContext(state: state, configuration: configuration)
     ReportRoutes(server).register(on: router)
     ControlRoutes(server).register(on: router)
+    HistoryControlRoutes(server).register(on: router)
     let appStore = AppStoreRoutes(server)
     appStore.register(on: router)
     CommerceControlRoutes(appStore).register(on: router)

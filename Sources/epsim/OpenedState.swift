@@ -13,15 +13,20 @@ import MockAppleCore
 final class OpenedState {
   let directory: StateDirectory
   let start: SavedStart
+  /// The format the directory was written in (the current one for a new directory).
+  let formatVersion: Int
 
   var path: String { directory.path }
   var isNew: Bool { directory.isNew }
   /// The private key made for a run without `--public-key`, kept for the next.
   var keyPath: String { directory.file("AuthKey.p8") }
 
-  private init(directory: StateDirectory, start: SavedStart) {
+  private init(
+    directory: StateDirectory, start: SavedStart, formatVersion: Int = StateDirectory.formatVersion
+  ) {
     self.directory = directory
     self.start = start
+    self.formatVersion = formatVersion
   }
 
   /// Opens `path`: a new directory starts as `fresh` says (read only then); one that holds state resumes its own
@@ -43,7 +48,8 @@ final class OpenedState {
           + "or give a new directory to start from the scenario")
     }
     do throws(JournalError) {
-      return OpenedState(directory: directory, start: try directory.readManifest(SavedStart.self))
+      let (start, version) = try directory.readVersionedManifest(SavedStart.self)
+      return OpenedState(directory: directory, start: start, formatVersion: version)
     } catch {
       throw ReportCLI.usage(command, "--state \(error.description)")
     }
@@ -74,7 +80,10 @@ final class OpenedState {
     throws -> MockAppleState.Resumed
   {
     do throws(JournalError) {
-      if isNew { try directory.writeManifest(start: start, writtenBy: "epsim \(EpsimVersion.current)") }
+      // A new directory, or one of an older format this epsim is about to write to.
+      if isNew || formatVersion < StateDirectory.formatVersion {
+        try directory.writeManifest(start: start, writtenBy: "epsim \(EpsimVersion.current)")
+      }
       let (journal, contents) = try JournalFile.load(path: directory.file("journal.jsonl"))
       let box = LockedBox<Result<MockAppleState.Resumed, JournalError>?>(nil)
       let done = DispatchSemaphore(value: 0)

@@ -3,14 +3,16 @@ import AppleNotifications
 import Foundation
 import MockAppleHTTP
 
-/// What the App Store Server API keeps beside the commerce state, shared by every request of one
-/// server and safe to use from many at once: signed forms already made at the current virtual time, indexes over the
-/// append-only transaction log, finished transactions, consumption information, rate counters.
+/// What the App Store Server API keeps to answer quickly, shared by every request of one server
+/// and safe to use from many at once: signed forms already made at the current virtual time,
+/// indexes over the append-only transaction log, and the per-endpoint rate counters. Nothing here
+/// is truth: everything a route acknowledges is a step of the one simulation (Finish Transaction
+/// and consumption information included), and every entry is derived from it or runtime-only.
 ///
 /// Requests work on a snapshot of the commerce state outside the server's actor, so signing never
 /// holds up other requests; every entry here is checked against the snapshot it is used with.
 // @unchecked: every stored table is read and written under `lock`.
-package final class AppStoreBackOffice: @unchecked Sendable {
+package final class AnswerCache: @unchecked Sendable {
   private let lock = NSLock()
   private var signedTransactions: [UInt64: (record: TransactionRecord, signedAt: Int64, jws: String)] = [:]
   private var signedRenewals: [UInt64: (payload: RenewalInfoPayload, jws: String)] = [:]
@@ -18,8 +20,6 @@ package final class AppStoreBackOffice: @unchecked Sendable {
   private var byCustomer: [Int32: [Int32]] = [:]
   private var byOrder: [String: Int32] = [:]
   private var indexed = 0
-  private var finished: Set<UInt64> = []
-  private var consumption: [UInt64: [String: String]] = [:]
   package let rates = AppleRateCounter()
 
   /// A transaction's JWS signed at the snapshot's `now` (Apple signs at the time of the answer,
@@ -80,19 +80,5 @@ package final class AppStoreBackOffice: @unchecked Sendable {
       return byOrder[orderId]
     }
     return found.flatMap { Int($0) < state.transactions.count ? $0 : nil }
-  }
-
-  package func finish(_ transactionId: UInt64) { _ = lock.withLock { finished.insert(transactionId) } }
-  package func isFinished(_ transactionId: UInt64) -> Bool {
-    lock.withLock { finished.contains(transactionId) }
-  }
-
-  /// Keeps the latest consumption information sent for a transaction (for the control API).
-  package func recordConsumption(_ fields: [String: String], for transactionId: UInt64) {
-    lock.withLock { consumption[transactionId] = fields }
-  }
-
-  package func consumptionInformation(for transactionId: UInt64) -> [String: String]? {
-    lock.withLock { consumption[transactionId] }
   }
 }
