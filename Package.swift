@@ -375,7 +375,10 @@ let package = Package(
     // Run the built binaries; depending on the executables makes SwiftPM build them first.
     .testTarget(
       name: "EpsimCLITests",
-      dependencies: ["epsim", "ExternalPurchaseTokens", "TokenCorpus", "AppleSigning", "SharedTestSupport"],
+      dependencies: [
+        "epsim", "ExternalPurchaseTokens", "TokenCorpus", "AppleSigning", "SharedTestSupport",
+        .product(name: "Crypto", package: "swift-crypto"),
+      ],
       exclude: ["Golden", "Fixtures"]),
     // The built `epsim` and the probe in a real terminal (tmux).
     .testTarget(

@@ -14,43 +14,18 @@ public enum HistoryMove: Hashable, Sendable {
 /// refused when the history moved since (another door's step landed, or an undo), so nobody takes
 /// back a step they have not seen. A step replaced in place (the wall clock's quiet tick) keeps
 /// the head where it was.
-public struct HistoryHead: Hashable, Sendable {
-  /// Which world: a new world (the UI's `W`) is another lineage.
-  public var lineage: UInt64
+public struct HistoryHead: Hashable, Sendable, Codable {
+  /// Which world: 0 for the first, one more for each new world since (the UI's `W`).
+  public var world: Int
   /// Steps recorded, undone ones included.
   public var steps: Int
   /// Steps in effect.
   public var position: Int
 
-  public init(lineage: UInt64, steps: Int, position: Int) {
-    self.lineage = lineage
+  public init(world: Int, steps: Int, position: Int) {
+    self.world = world
     self.steps = steps
     self.position = position
-  }
-}
-
-/// As JSON (the control API's `head`): the lineage as a decimal string, since a 64-bit number
-/// does not survive JavaScript's numbers.
-extension HistoryHead: Codable {
-  private enum Keys: String, CodingKey { case lineage, steps, position }
-
-  public init(from decoder: any Decoder) throws {
-    let container = try decoder.container(keyedBy: Keys.self)
-    let text = try container.decode(String.self, forKey: .lineage)
-    guard let lineage = UInt64(text) else {
-      throw DecodingError.dataCorruptedError(
-        forKey: .lineage, in: container, debugDescription: "'\(text)' is not a lineage (a decimal string)")
-    }
-    self.init(
-      lineage: lineage, steps: try container.decode(Int.self, forKey: .steps),
-      position: try container.decode(Int.self, forKey: .position))
-  }
-
-  public func encode(to encoder: any Encoder) throws {
-    var container = encoder.container(keyedBy: Keys.self)
-    try container.encode(String(lineage), forKey: .lineage)
-    try container.encode(steps, forKey: .steps)
-    try container.encode(position, forKey: .position)
   }
 }
 
@@ -76,7 +51,7 @@ public struct HistoryMoved: Hashable, Sendable {
 
 extension WorldSimulation where Tokens == Simulation {
   /// The history as it stands now.
-  public var head: HistoryHead { HistoryHead(lineage: lineage, steps: stepCount, position: position) }
+  public var head: HistoryHead { HistoryHead(world: generation, steps: stepCount, position: position) }
 
   /// Makes `move` if the history allows it, judged here, on the one simulation, in the same
   /// change that makes it: no step a backend made through Apple's API is taken back (it was told

@@ -33,6 +33,7 @@ extension WorldSimulation where Tokens == Simulation {
         if let grace { settings.gracePeriod = grace }
       })
     fresh.freshStart = start
+    fresh.generation = generation + 1
     fresh.collectsStoreEvents = collectsStoreEvents
     return fresh
   }

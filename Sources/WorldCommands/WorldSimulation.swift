@@ -31,6 +31,9 @@ public struct WorldSimulation<Tokens: TokenEngine>: Sendable {
   /// Tells this simulation apart from one that replaced it (a new world): a saver that sees it
   /// change knows the history started over.
   public internal(set) var lineage = UInt64.random(in: 1...UInt64.max)
+  /// Which world this is in its door's life: 0 for the first, one more for each start over. Unlike
+  /// `lineage` it is the same after a server replays its journal, so a history head names it.
+  public internal(set) var generation = 0
   /// How this simulation began, when it replaced another through `startingOver(_:)`.
   public internal(set) var freshStart: FreshStart?
 
