@@ -27,7 +27,8 @@ package struct HistoryControlRoutes: Sendable {
     var step: Int
     var summary: String
     var inEffect: Bool
-    var byBackend: Bool
+    /// The door that made it: terminalUI, scenario, controlAPI, appleAPI, wallClock or unknown.
+    var origin: StepOrigin
   }
 
   struct HistoryDocument: Encodable {
@@ -57,7 +58,7 @@ package struct HistoryControlRoutes: Sendable {
         return StepDocument(
           step: position, summary: simulation.summary(ofStep: position),
           inEffect: position <= simulation.position,
-          byBackend: simulation.entry(position).backend != nil)
+          origin: simulation.entry(position).origin)
       }
       return JSONResponse.make(.ok, HistoryDocument(head: simulation.head, steps: steps))
     }

@@ -20,10 +20,12 @@ extension TUIState {
       let time = ISOTime.string(
         position == 0 ? simulation.tokens.initial.now : simulation.entry(position).now)
       let what = position == 0 ? "initial world" : stepSummary(at: position)
+      // Who made the step: this UI, a scenario line, the control API, a backend, the clock.
+      let origin = position == 0 ? "" : simulation.entry(position).origin.label
       let style = position > simulation.position ? Theme.dim : Theme.plain
       frame.put(
-        "\(current) \(String(position).padding(5)) \(time)  \(what)", x: area.x, y: area.y, style: style,
-        clip: area)
+        "\(current) \(String(position).padding(5)) \(time)  \(origin.padding(11)) \(what)", x: area.x, y: area.y,
+        style: style, clip: area)
       if position == selection { frame.restyle(area) { $0.attributes.insert(.reverse) } }
     }
   }

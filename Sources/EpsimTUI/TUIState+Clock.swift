@@ -87,7 +87,7 @@ extension TUIState {
       // (StepLimits) instead of seeing a wrapped, negative time.
       let target = Self.saturatingSum(now, advance)
       do throws(SimulationError) {
-        return .success(try simulation.apply(.events([.advanceClock(to: target)])))
+        return .success(try simulation.apply(.events([.advanceClock(to: target)]), origin: .terminalUI))
       } catch {
         if extended { simulation.redo() }
         return .failure(error)

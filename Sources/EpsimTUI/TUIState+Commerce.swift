@@ -32,7 +32,7 @@ extension TUIState {
   mutating func performPurchase(_ step: CommerceStep) -> Bool {
     let start = simulation.position
     let result = changeSimulation { simulation in
-      Result { () throws(SimulationError) in try simulation.apply(.purchase(step)) }
+      Result { () throws(SimulationError) in try simulation.apply(.purchase(step), origin: .terminalUI) }
     }
     let events: [CommerceDomainEvent]
     switch result {
@@ -104,16 +104,31 @@ extension TUIState {
   /// line of a step that moved no token.
   func stepLogLines(at position: Int) -> [LogLine] {
     let entry = simulation.entry(position)
+    var lines: [LogLine]
     if entry.purchase != nil || entry.backend != nil {
-      return [
+      lines = [
         LogLine(
           time: entry.now, label: entry.backend == nil ? "event" : "backend",
           labelStyle: Self.style(of: .event),
           message: entry.purchase.map(ScenarioWriter.commerceStep) ?? entry.backend.map(Self.backendText)
             ?? "")
       ]
+    } else {
+      lines = entry.tokenSteps.flatMap { simulation.tokens.steps[$0].outcome.log.map(LogLine.init) }
     }
-    return entry.tokenSteps.flatMap { simulation.tokens.steps[$0].outcome.log.map(LogLine.init) }
+    // A step another door made says which, so nobody takes it for a key press here.
+    if let tag = Self.otherDoorTag(entry.origin), !lines.isEmpty { lines[0].message = tag + lines[0].message }
+    return lines
+  }
+
+  /// The prefix of a step's first log line when another door made it: the control API's request,
+  /// the wall clock's tick (a backend's step already says "backend").
+  static func otherDoorTag(_ origin: StepOrigin) -> String? {
+    switch origin {
+    case .controlAPI: "control API: "
+    case .wallClock: "clock: "
+    case .terminalUI, .scenario, .appleAPI, .unknown: nil
+    }
   }
 
   /// How many log lines the steps in effect have (engine and App Store lines, not scenario notes).

@@ -49,7 +49,7 @@ extension TUIState {
   mutating func apply(_ events: [WorldEvent]) -> Bool {
     let start = simulation.position
     let result = changeSimulation { simulation in
-      Result { () throws(SimulationError) in try simulation.apply(.events(events)) }
+      Result { () throws(SimulationError) in try simulation.apply(.events(events), origin: .terminalUI) }
     }
     let applied: WorldSimulation<Simulation>.Applied
     switch result {

@@ -28,7 +28,9 @@ extension MockAppleState {
         || saver.wallClock != saver.savedWallClock
     else { return }
     let steps = (keep..<count).map {
-      SavedStep(step: simulation.step($0 + 1), lastCustomer: simulation.lastCustomer(atStep: $0 + 1))
+      SavedStep(
+        step: simulation.step($0 + 1), lastCustomer: simulation.lastCustomer(atStep: $0 + 1),
+        origin: simulation.entry($0 + 1).origin)
     }
     saver.write(.history(keep: keep, steps: steps, position: position, wallClock: saver.wallClock))
     simulation.markSaved()
@@ -114,7 +116,9 @@ extension MockAppleState {
         throw SimulationError("the history has \(simulation.stepCount) steps, fewer than the change keeps")
       }
       if keep != simulation.position { simulation.rewind(toStep: keep) }
-      for saved in steps { try simulation.replay(saved.step, lastCustomer: saved.lastCustomer) }
+      for saved in steps {
+        try simulation.replay(saved.step, lastCustomer: saved.lastCustomer, origin: saved.origin ?? .unknown)
+      }
       if position != simulation.position { simulation.rewind(toStep: position) }
       hear(simulation.takeStoreEvents())
       return wallClock

@@ -30,7 +30,7 @@ extension MockAppleState {
       && simulation.entry(simulation.position).storeEvents.isEmpty
     if replacing { simulation.rewind(toStep: simulation.position - 1) }
     do throws(SimulationError) {
-      try simulation.apply(.events([.advanceClock(to: target)]))
+      try simulation.apply(.events([.advanceClock(to: target)]), origin: .wallClock)
     } catch {
       // A clock the engine will not move (past its limits) stays where it is.
       if replacing { simulation.rewind(toStep: simulation.position + 1) }

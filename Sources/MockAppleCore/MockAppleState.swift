@@ -181,13 +181,13 @@ public actor MockAppleState {
 
   /// Applies a world command (not a purchase step) as every door resolves it: the engine events
   /// it stands for, all or none. Returns the last event applied, its outcome and the world after.
-  public func apply(_ command: WorldCommand) throws(SimulationError) -> (
+  public func apply(_ command: WorldCommand, origin: StepOrigin = .controlAPI) throws(SimulationError) -> (
     event: WorldEvent, outcome: EventOutcome, world: WorldState
   ) {
     // Resolved once, by the simulation; a command with no token event changed nothing there.
     let nothing = SimulationError("\(command.fields.type) changes nothing here")
     if case .commerce = command { throw nothing }
-    guard !(try simulation.apply(command)).tokenSteps.isEmpty else { throw nothing }
+    guard !(try simulation.apply(command, origin: origin)).tokenSteps.isEmpty else { throw nothing }
     hear(simulation.takeStoreEvents())
     saveHistory()
     let step = simulation.tokens.steps[simulation.tokens.position - 1]
@@ -196,17 +196,20 @@ public actor MockAppleState {
 
   /// Applies a world event; a refused event changes nothing. The App Store follows the world's
   /// clock: renewals, retries and expiries the move passes happen too.
-  public func apply(_ event: WorldEvent) throws(SimulationError) -> (outcome: EventOutcome, world: WorldState)
-  {
-    try simulation.apply(.events([event]))
+  public func apply(_ event: WorldEvent, origin: StepOrigin = .controlAPI) throws(SimulationError) -> (
+    outcome: EventOutcome, world: WorldState
+  ) {
+    try simulation.apply(.events([event]), origin: origin)
     hear(simulation.takeStoreEvents())
     saveHistory()
     return (simulation.tokens.steps[simulation.tokens.position - 1].outcome, simulation.world)
   }
 
   /// Applies a purchase step at the world's time; a refused step changes nothing.
-  public func apply(_ step: CommerceStep) throws(SimulationError) -> [CommerceDomainEvent] {
-    let applied = try simulation.apply(.commerce(step))
+  public func apply(_ step: CommerceStep, origin: StepOrigin = .controlAPI) throws(SimulationError)
+    -> [CommerceDomainEvent]
+  {
+    let applied = try simulation.apply(.commerce(step), origin: origin)
     hear(simulation.takeStoreEvents())
     saveHistory()
     return applied.storeEvents
@@ -215,7 +218,7 @@ public actor MockAppleState {
   /// Applies an App Store event the API causes (Set App Account Token, extensions) at the world's
   /// time, as a step of the one history; a refused event changes nothing.
   public func apply(_ event: CommerceEvent) throws(SimulationError) -> [CommerceDomainEvent] {
-    let applied = try simulation.apply(.backend(event))
+    let applied = try simulation.apply(.backend(event), origin: .appleAPI)
     hear(simulation.takeStoreEvents())
     saveHistory()
     return applied.storeEvents

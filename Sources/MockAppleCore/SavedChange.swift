@@ -27,10 +27,12 @@ package enum SavedChange: Codable {
   case abandoned(key: String, attempt: DeliveryAttempt)
 }
 
-/// A step of the history and the default customer after it.
+/// A step of the history, the default customer after it, and the door that made it (absent in
+/// state format 1: read as `unknown`).
 package struct SavedStep: Codable {
   package var step: WorldStep
   package var lastCustomer: String?
+  package var origin: StepOrigin?
 }
 
 /// A notification as the journal keeps it: every field, the signed payload byte for byte.

@@ -33,7 +33,7 @@ struct RunState<Tokens: TokenEngine> {
     if case .command(let command) = statement.kind {
       let applied: WorldSimulation<Tokens>.Applied
       do {
-        applied = try simulation.apply(command)
+        applied = try simulation.apply(command, origin: .scenario)
       } catch {
         throw RunFailureAt(statement: statement, message: error.message)
       }

@@ -38,6 +38,8 @@ struct WorldHistory: Sendable {
   let tokenStart: Int
   private var tokenEnds: [Int] = []
   private var customers: [UInt32] = []
+  /// Which door made each step (one byte a step).
+  private var origins: [StepOrigin] = []
   private var customerNames = DistinctValues<String>()
   /// Store changes, by increasing position, undone ones included.
   private(set) var changes: [StoreChange] = []
@@ -74,6 +76,9 @@ struct WorldHistory: Sendable {
     return customerNames[customers[position - 1]]
   }
 
+  /// The door that made step `position` (1-based).
+  func origin(_ position: Int) -> StepOrigin { origins[position - 1] }
+
   /// The store change of step `position`, if it changed the App Store.
   func change(at position: Int) -> StoreChange? {
     let index = changeIndex(after: position - 1)
@@ -100,10 +105,11 @@ struct WorldHistory: Sendable {
   /// after it, kept as a snapshot when one is due.
   mutating func record(
     tokenEnd: Int, change: (input: StoreInput, events: [CommerceDomainEvent])?, lastCustomer: String?,
-    store: CommerceWorld?
+    store: CommerceWorld?, origin: StepOrigin
   ) {
     if count > position { forgetUndone() }
     tokenEnds.append(tokenEnd)
+    origins.append(origin)
     customers.append(lastCustomer.map { customerNames.number(of: $0) } ?? Self.noCustomer)
     position += 1
     guard let change else { return }
@@ -120,6 +126,7 @@ struct WorldHistory: Sendable {
     keptSinceMark = min(keptSinceMark, position)
     tokenEnds.removeSubrange(position...)
     customers.removeSubrange(position...)
+    origins.removeSubrange(position...)
     changes.removeSubrange(changeIndex(after: position)...)
     while let last = snapshots.last, last.position > position { snapshots.removeLast() }
   }

@@ -20,6 +20,8 @@ extension WorldSimulation: UndoableHistory where Tokens == Simulation {
     public var storeEvents: [StoreEventRecord]
     /// The clock after the step (a purchase or backend step leaves it where it was).
     public var now: VirtualTime
+    /// The door that made the step.
+    public var origin: StepOrigin
   }
 
   /// How many steps are in effect.
@@ -36,7 +38,7 @@ extension WorldSimulation: UndoableHistory where Tokens == Simulation {
     let change = history.change(at: position)
     var entry = Entry(
       tokenSteps: start..<end, storeEvents: change?.events ?? [],
-      now: end > 0 ? tokens.steps.now(at: end - 1) : tokens.initial.now)
+      now: end > 0 ? tokens.steps.now(at: end - 1) : tokens.initial.now, origin: history.origin(position))
     switch change?.input {
     case .purchase(let step): entry.purchase = step
     case .backend(let event): entry.backend = event

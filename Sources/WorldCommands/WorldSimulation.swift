@@ -58,7 +58,7 @@ public struct WorldSimulation<Tokens: TokenEngine>: Sendable {
     self.store = store
     history = WorldHistory(initialStore: store, tokenStart: 0)
     for position in 0..<tokens.position {
-      history.record(tokenEnd: position + 1, change: nil, lastCustomer: nil, store: store)
+      history.record(tokenEnd: position + 1, change: nil, lastCustomer: nil, store: store, origin: .unknown)
     }
   }
 
@@ -71,14 +71,16 @@ public struct WorldSimulation<Tokens: TokenEngine>: Sendable {
   @_specialize(exported:true,where Tokens == WorldWithoutHistory)
   @_specialize(exported:true,where Tokens == Simulation)
   @discardableResult
-  public mutating func apply(_ command: WorldCommand) throws(SimulationError) -> Applied {
+  public mutating func apply(_ command: WorldCommand, origin: StepOrigin = .unknown) throws(SimulationError)
+    -> Applied
+  {
     let named = customer(named: command)
     if case .commerce(let step) = command {
-      let applied = try apply(.purchase(step), lastCustomer: named ?? lastCustomer)
+      let applied = try apply(.purchase(step), lastCustomer: named ?? lastCustomer, origin: origin)
       return applied
     }
     let events = try command.worldEvents(in: world, commerce: store, lastCustomer: named ?? lastCustomer)
-    return try apply(.events(events), lastCustomer: named ?? lastCustomer)
+    return try apply(.events(events), lastCustomer: named ?? lastCustomer, origin: origin)
   }
 
   /// Applies a resolved step. All or nothing: a refusal changes nothing. A step with no event
@@ -86,18 +88,20 @@ public struct WorldSimulation<Tokens: TokenEngine>: Sendable {
   @_specialize(exported:true,where Tokens == WorldWithoutHistory)
   @_specialize(exported:true,where Tokens == Simulation)
   @discardableResult
-  public mutating func apply(_ step: WorldStep) throws(SimulationError) -> Applied {
-    try apply(step, lastCustomer: lastCustomer)
+  public mutating func apply(_ step: WorldStep, origin: StepOrigin = .unknown) throws(SimulationError) -> Applied {
+    try apply(step, lastCustomer: lastCustomer, origin: origin)
   }
 
   /// Applies a step again as it was first applied, with the default customer it left: how a
   /// saved history is rebuilt (`epsim serve --state`).
-  public mutating func replay(_ step: WorldStep, lastCustomer customer: String?) throws(SimulationError) {
-    _ = try apply(step, lastCustomer: customer)
+  public mutating func replay(_ step: WorldStep, lastCustomer customer: String?, origin: StepOrigin)
+    throws(SimulationError)
+  {
+    _ = try apply(step, lastCustomer: customer, origin: origin)
   }
 
-  private mutating func apply(_ step: WorldStep, lastCustomer customer: String?) throws(SimulationError)
-    -> Applied
+  private mutating func apply(_ step: WorldStep, lastCustomer customer: String?, origin: StepOrigin)
+    throws(SimulationError) -> Applied
   {
     var applied = Applied()
     let input: WorldHistory.StoreInput
@@ -126,7 +130,7 @@ public struct WorldSimulation<Tokens: TokenEngine>: Sendable {
     let changedStore = !applied.storeEvents.isEmpty || input.isStoreStep || followedStorefront(applied)
     history.record(
       tokenEnd: tokens.position, change: changedStore ? (input, applied.storeEvents) : nil,
-      lastCustomer: customer, store: store)
+      lastCustomer: customer, store: store, origin: origin)
     return applied
   }
 

@@ -221,8 +221,16 @@ struct AcknowledgedChangesTests {
       }
     }
 
-    // The history's own moves are acknowledged changes too: an undo survives the restart.
+    // Each step says which door made it, after every restart too.
     let base = served.running.base
+    let (_, history) = try await Self.exchange(base, "GET", "/epsim/v1/history")
+    let steps = try #require(
+      (try JSONSerialization.jsonObject(with: history) as? [String: Any])?["steps"] as? [[String: Any]])
+    #expect(
+      steps.map { $0["origin"] as? String } == Array(repeating: "controlAPI", count: 4)
+        + Array(repeating: "appleAPI", count: 6) + ["controlAPI"])
+
+    // The history's own moves are acknowledged changes too: an undo survives the restart.
     let undo = try await Self.exchange(base, "POST", "/epsim/v1/history", #"{"move":"undo"}"#)
     #expect(undo.status == 200, "\(String(decoding: undo.body, as: UTF8.self))")
     let afterUndo = try await Self.answers(base)
