@@ -24,7 +24,8 @@ extension TUIState {
       let origin = position == 0 ? "" : simulation.entry(position).origin.label
       let style = position > simulation.position ? Theme.dim : Theme.plain
       frame.put(
-        "\(current) \(String(position).padding(5)) \(time)  \(origin.padding(11)) \(what)", x: area.x, y: area.y,
+        "\(current) \(String(position).padding(5)) \(time)  \(origin.padding(11)) \(what)", x: area.x,
+        y: area.y,
         style: style, clip: area)
       if position == selection { frame.restyle(area) { $0.attributes.insert(.reverse) } }
     }

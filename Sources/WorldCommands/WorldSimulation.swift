@@ -88,7 +88,9 @@ public struct WorldSimulation<Tokens: TokenEngine>: Sendable {
   @_specialize(exported:true,where Tokens == WorldWithoutHistory)
   @_specialize(exported:true,where Tokens == Simulation)
   @discardableResult
-  public mutating func apply(_ step: WorldStep, origin: StepOrigin = .unknown) throws(SimulationError) -> Applied {
+  public mutating func apply(_ step: WorldStep, origin: StepOrigin = .unknown) throws(SimulationError)
+    -> Applied
+  {
     try apply(step, lastCustomer: lastCustomer, origin: origin)
   }
 

@@ -104,6 +104,22 @@ struct OpenAPIConformanceTests {
         try await server.request("GET", "/epsim/v1/commerce/catalog"), document,
         path: "/epsim/v1/commerce/catalog",
         method: "get")
+
+      // The history: read, a move from a head that moved (409), an undo (200), a body that is no move (400).
+      let history = try await server.request("GET", "/epsim/v1/history")
+      try check(history, document, path: "/epsim/v1/history", method: "get")
+      let stale = #"{"move":"undo","head":{"world":0,"steps":0,"position":0}}"#
+      let refused = try await server.request("POST", "/epsim/v1/history", body: Data(stale.utf8))
+      #expect(refused.status == 409)
+      try check(refused, document, path: "/epsim/v1/history", method: "post")
+      let undo = try await server.request("POST", "/epsim/v1/history", body: Data(#"{"move":"undo"}"#.utf8))
+      #expect(undo.status == 200)
+      try check(undo, document, path: "/epsim/v1/history", method: "post")
+      for bad in [#"{"move":"sideways"}"#, #"{"move":"rewind"}"#, #"{"move":"undo","toStep":1}"#, "[]"] {
+        let answer = try await server.request("POST", "/epsim/v1/history", body: Data(bad.utf8))
+        #expect(answer.status == 400, "\(bad)")
+        try check(answer, document, path: "/epsim/v1/history", method: "post")
+      }
     }
   }
 
@@ -134,7 +150,7 @@ struct OpenAPIConformanceTests {
     try await TestServer.with { server in
       // Paths with a {parameter} are checked with real values in `commerceOperationsAnswerAsDocumented`.
       let readable = paths.filter { $0.value["get"] != nil && !$0.key.contains("{") }.keys.sorted()
-      #expect(readable.count == 8)
+      #expect(readable.count == 9)
       for path in readable {
         let answer = try await server.request("GET", path)
         #expect(answer.status == 200, "\(path)")
