@@ -8,8 +8,9 @@ import WorldCommands
 /// What a submitted dialog asks for, read from its form alone: the root applies it to the
 /// simulation (or asks the host to write a file) and, on a refusal, keeps the dialog open.
 enum DialogRequest: Sendable {
-  /// World events as one step; on success the world pane selects `select`.
-  case events([WorldEvent], select: WorldRow?)
+  /// World commands, the same a scenario line or a control API request gives, as one step; on
+  /// success the world pane selects `select`.
+  case commands([WorldCommand], select: WorldRow?)
   /// New lifecycle rules.
   case rules(LifecycleRules)
   /// The clock to a time.
@@ -33,8 +34,10 @@ extension Dialog {
   func request(world: WorldState, store: CommerceWorld) -> Result<DialogRequest, FormError> {
     switch kind {
     case .addCustomer:
-      let customer = Customer(id: form.value("id"), canMakePayments: form.choiceIndex("payments") == 0)
-      return .success(.events([.addCustomer(customer)], select: .customer(customer.id)))
+      let id = form.value("id")
+      return .success(
+        .commands(
+          [.customer(id: id, canMakePayments: form.choiceIndex("payments") == 0)], select: .customer(id)))
     case .addDevice: return Self.addDevice(from: form)
     case .editDevice(let deviceId): return Self.editDevice(deviceId, from: form, world: world)
     case .rules: return RulesForm.rules(from: form).map(DialogRequest.rules)
@@ -99,10 +102,10 @@ extension Dialog {
       guard let platform = Platform(name: form.value("platform")) else {
         return .failure(FormError("pick a platform"))
       }
-      let device = Device(
-        id: form.value("id"), customerId: form.value("customer"), platform: platform, osVersion: version,
-        storefront: form.value("storefront"))
-      return .success(.events([.addDevice(device)], select: .device(device.id)))
+      let line = DeviceLine(
+        id: form.value("id"), platform: platform, osVersion: version, storefront: form.value("storefront"),
+        customer: form.value("customer"))
+      return .success(.commands([.device(line)], select: .device(line.id)))
     }
   }
 
@@ -111,13 +114,13 @@ extension Dialog {
   > {
     guard let device = world.device(deviceId) else { return .failure(FormError("\(deviceId) is gone")) }
     return osVersion(in: form).map { version in
-      var events: [WorldEvent] = []
-      if version != device.osVersion { events.append(.setOSVersion(device: deviceId, version: version)) }
+      var commands: [WorldCommand] = []
+      if version != device.osVersion { commands.append(.setOS(device: deviceId, version: version)) }
       let storefront = form.value("storefront")
       if storefront != device.storefront {
-        events.append(.setStorefront(device: deviceId, storefront: storefront))
+        commands.append(.setStorefront(device: deviceId, storefront: storefront))
       }
-      return events.isEmpty ? .unchanged("\(deviceId) unchanged") : .events(events, select: nil)
+      return commands.isEmpty ? .unchanged("\(deviceId) unchanged") : .commands(commands, select: nil)
     }
   }
 

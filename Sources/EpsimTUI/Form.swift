@@ -1,3 +1,5 @@
+import Foundation
+
 /// A small form: fields, the focused one, and a validation message. Enter applies it (the
 /// owner validates), Esc cancels; both are handled by the owner, the form only edits itself.
 public struct Form: Hashable, Sendable {
@@ -16,8 +18,11 @@ public struct Form: Hashable, Sendable {
   }
 
   /// The value of the field called `name` ("" when there is none).
+  /// The text of the field called `name` as typed, without spaces around it: every door reads a
+  /// value as one word (a scenario line splits at spaces), so a space typed after `18.2` or `3`
+  /// is no part of the value anywhere.
   public func value(_ name: String) -> String {
-    fields.first { $0.name == name }?.string ?? ""
+    (fields.first { $0.name == name }?.string ?? "").trimmingCharacters(in: .whitespaces)
   }
 
   /// The index of the chosen option of the choice field called `name`.

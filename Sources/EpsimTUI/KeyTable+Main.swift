@@ -128,13 +128,16 @@ extension KeyTable {
     KeyBinding(
       .main, [key("d")], "+1d", "Advance the clock 1 day.", .stepDay, section: "Clock", footerRank: 19),
     KeyBinding(
-      .main, [key("<")], "expiry-1ms", "Jump to 1 ms before the next expiry.", .toExpiryMinusOne,
+      .main, [key("<")], "expiry-1ms",
+      "Jump to 1 ms before the next moment: a token expiry, or an App Store renewal, retry or grace end.",
+      .toExpiryMinusOne,
       section: "Clock", footerRank: 6, when: .expiryAhead),
     KeyBinding(
-      .main, [key("e")], "expiry", "Jump to exactly the next expiry (the token is expired then).",
+      .main, [key("e")], "expiry",
+      "Jump to exactly the next moment (a token is expired then, a subscription renewed).",
       .toExpiry, section: "Clock", footerRank: 5, when: .expiryAhead),
     KeyBinding(
-      .main, [key(">")], "expiry+1ms", "Jump to 1 ms after the next expiry.", .toExpiryPlusOne,
+      .main, [key(">")], "expiry+1ms", "Jump to 1 ms after the next moment.", .toExpiryPlusOne,
       section: "Clock", footerRank: 50, when: .expiryAhead),
     KeyBinding(
       .main, [key("T")], "token expiry", "Jump to exactly the selected token's expiry.", .toTokenExpiry,

@@ -10,9 +10,9 @@ extension TUIState {
     case .stepMinute: return .by(Milliseconds.minute)
     case .stepHour: return .by(Milliseconds.hour)
     case .stepDay: return .by(Milliseconds.day)
-    case .toExpiryMinusOne: return .nextExpiry(offset: -1)
-    case .toExpiry: return .nextExpiry(offset: 0)
-    case .toExpiryPlusOne: return .nextExpiry(offset: 1)
+    case .toExpiryMinusOne: return .nextMoment(offset: -1)
+    case .toExpiry: return .nextMoment(offset: 0)
+    case .toExpiryPlusOne: return .nextMoment(offset: 1)
     default: return nil
     }
   }
@@ -49,22 +49,11 @@ extension TUIState {
     moveClock(to: .to(expiration))
   }
 
-  /// Resolves a clock move against the world, as every door resolves it, and moves there, or
-  /// says why not.
+  /// Moves the clock as the `advance` command every door has: resolved by the one simulation, and
+  /// kept as the move it was (`w` writes `advance to next moment minus 1ms`, not a duration).
   @discardableResult
   mutating func moveClock(to target: ClockMove) -> Bool {
-    do throws(SimulationError) {
-      if case .nextExpiry(let offset) = target {
-        return apply([.advanceClock(to: try nextExpiryTarget(offset: offset))])
-      }
-      let lastCustomer = selectedCustomerId
-      return apply([
-        .advanceClock(to: try target.time(in: world, commerce: store, lastCustomer: lastCustomer))
-      ])
-    } catch {
-      status = StatusMessage(.error, error.message)
-      return false
-    }
+    apply(.advance(target))
   }
 
   mutating func changePlay(_ action: Action) {

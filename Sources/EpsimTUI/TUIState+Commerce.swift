@@ -155,29 +155,20 @@ extension TUIState {
     try? store.state.resolve(CommerceClockTarget())
   }
 
-  /// The time the next-expiry keys go to: the nearer of the next token expiry and the App Store's
-  /// next moment, `offset` ms from it.
-  func nextExpiryTarget(offset: VirtualDuration) throws(SimulationError) -> VirtualTime {
-    let token = try? world.resolve(.nextExpiry(offset: offset))
-    let storeMoment = try? store.state.resolve(CommerceClockTarget(offset: offset))
-    guard let time = [token, storeMoment].compactMap({ $0 }).min() else {
-      return try world.resolve(.nextExpiry(offset: offset))  // says that nothing lies ahead
-    }
-    return time
-  }
-
   /// `v`: the clock to the selected customer's next renewal, as if it came now.
   mutating func renewNow() {
     guard let customer = selectedCustomerId, store.state.customer(customer) != nil else {
       status = StatusMessage(.info, "select a customer with purchases first (b buys)")
       return
     }
+    // `advance to next renewal of CUSTOMER`, as a scenario line says it.
     do throws(SimulationError) {
-      let time = try store.state.resolve(CommerceClockTarget(kind: .renewal, customer: customer))
-      apply([.advanceClock(to: time)])
+      _ = try store.state.resolve(CommerceClockTarget(kind: .renewal, customer: customer))
     } catch {
       status = StatusMessage(.info, error.message, givesReason: true)
+      return
     }
+    moveClock(to: .commerce(.renewal, customer: customer, offset: 0))
   }
 
   /// `B`: the selected customer's payment method starts failing, or recovers.

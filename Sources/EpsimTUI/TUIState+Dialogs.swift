@@ -77,8 +77,8 @@ extension TUIState {
     -> Result<Void, FormError>
   {
     switch request {
-    case .events(let events, let row):
-      guard apply(events) else { return .failure(FormError(status?.text ?? "refused")) }
+    case .commands(let commands, let row):
+      guard apply(commands) else { return .failure(FormError(status?.text ?? "refused")) }
       if let row { worldPane.selection = row }
       return .success(())
     case .rules(let rules):

@@ -3,36 +3,37 @@ import LifecycleSimulator
 import WorldCommands
 
 extension TUIState {
-  /// The world event an action on the selected device stands for.
-  static func deviceEvent(for action: Action, device: String) -> WorldEvent? {
+  /// The command an action on the selected device stands for: the one a scenario line
+  /// (`install alice.iphone`) or a control API request gives.
+  static func deviceCommand(for action: Action, device: String) -> WorldCommand? {
     switch action {
     case .install: return .install(device: device)
     case .update: return .update(device: device, version: nil)
     case .redownload: return .redownload(device: device)
     case .uninstall: return .uninstall(device: device)
-    case .requestAcquisition: return .requestToken(device: device, type: .acquisition)
-    case .requestServices: return .requestToken(device: device, type: .services)
-    case .requestInApp: return .requestToken(device: device, type: .inApp)
-    case .requestLinkOut: return .requestToken(device: device, type: .linkOut)
-    case .requestWithinApp: return .requestTypedToken(device: device, request: .withinApp)
-    case .requestOutOfApp: return .requestTypedToken(device: device, request: .outOfApp)
+    case .requestAcquisition: return .request(type: .acquisition, device: device)
+    case .requestServices: return .request(type: .services, device: device)
+    case .requestInApp: return .request(type: .inApp, device: device)
+    case .requestLinkOut: return .request(type: .linkOut, device: device)
+    case .requestWithinApp: return .requestTyped(.withinApp, device: device)
+    case .requestOutOfApp: return .requestTyped(.outOfApp, device: device)
     case .checkEligibility: return .checkEligibility(device: device)
-    case .presentNoticeSheet: return .presentNoticeSheet(device: device)
-    case .openLinkOut: return .openLinkOut(device: device, url: nil)
+    case .presentNoticeSheet: return .noticeSheet(device: device)
+    case .openLinkOut: return .linkOut(device: device, url: nil)
     default: return nil
     }
   }
 
   mutating func performDeviceAction(_ action: Action) {
     if action == .forceRefresh {
-      apply([.forceRefresh])
+      apply(WorldCommand.forceRefresh)
       return
     }
-    guard let device = selectedDevice, let event = Self.deviceEvent(for: action, device: device.id) else {
+    guard let device = selectedDevice, let command = Self.deviceCommand(for: action, device: device.id) else {
       status = StatusMessage(.info, "select a device in the world pane first (j/k)")
       return
     }
-    apply([event])
+    apply(command)
   }
 
   mutating func togglePayments() {
@@ -40,16 +41,51 @@ extension TUIState {
       status = StatusMessage(.info, "select a customer first")
       return
     }
-    apply([.setCanMakePayments(customer: customerId, allowed: !customer.canMakePayments)])
+    apply(WorldCommand.setPayments(customer: customerId, allowed: !customer.canMakePayments))
   }
 
   /// Applies events as one change: all of them, or (on a refusal) none. The status line says
   /// what happened, then what the App Store did; false when the engine refused.
   @discardableResult
   mutating func apply(_ events: [WorldEvent]) -> Bool {
+    applyStep { simulation throws(SimulationError) in
+      try simulation.apply(.events(events), origin: .terminalUI)
+    }
+  }
+
+  /// Applies a command as every door does: the same command a scenario line or a control API
+  /// request gives, resolved and checked by the one simulation, so what the UI accepts `epsim run`
+  /// and the control API accept too, and the history keeps the command (`w` writes it).
+  @discardableResult
+  mutating func apply(_ command: WorldCommand) -> Bool {
+    applyStep { simulation throws(SimulationError) in try simulation.apply(command, origin: .terminalUI) }
+  }
+
+  /// Applies a form's commands as one step: one command as every door applies it; several (a
+  /// device's OS and storefront) resolved by the same function, all or none.
+  @discardableResult
+  mutating func apply(_ commands: [WorldCommand]) -> Bool {
+    if commands.count == 1 { return apply(commands[0]) }
+    return applyStep { simulation throws(SimulationError) in
+      var events: [WorldEvent] = []
+      for command in commands {
+        events += try command.worldEvents(
+          in: simulation.world, commerce: simulation.store, lastCustomer: simulation.lastCustomer)
+      }
+      return try simulation.apply(.events(events), origin: .terminalUI)
+    }
+  }
+
+  private mutating func applyStep(
+    _ step:
+      @escaping @Sendable (inout WorldSimulation<Simulation>) throws(SimulationError) ->
+      WorldSimulation<
+        Simulation
+      >.Applied
+  ) -> Bool {
     let start = simulation.position
     let result = changeSimulation { simulation in
-      Result { () throws(SimulationError) in try simulation.apply(.events(events), origin: .terminalUI) }
+      Result { () throws(SimulationError) in try step(&simulation) }
     }
     let applied: WorldSimulation<Simulation>.Applied
     switch result {

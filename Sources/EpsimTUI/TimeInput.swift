@@ -24,6 +24,9 @@ enum TimeInput {
       return .success(.to(millis))
     }
     guard let time = ISOTime.parse(text) else {
+      if let problem = ISOTime.problem(text) {
+        return .failure(FormError("time \(TypedValue.quoted(text)) is no moment: \(problem)"))
+      }
       return .failure(
         FormError(
           "time \(TypedValue.quoted(text)) is not YYYY-MM-DDTHH:MM:SS[.mmm]Z (UTC), epoch ms or +duration"))

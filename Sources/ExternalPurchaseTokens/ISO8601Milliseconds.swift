@@ -111,6 +111,34 @@ public enum ISO8601Milliseconds {
     return days * millisecondsPerDay + ((hour * 60 + minute) * 60 + second) * 1000 + millisecond
   }
 
+  /// Why `text`, which has the shape of a UTC time (`YYYY-MM-DDTHH:MM:SS[.mmm]Z` or the date
+  /// `YYYY-MM-DD` alone), names no moment: "February 2026 has 28 days", "there is no month 13".
+  /// Nil when the text is a moment or has another shape (then only a format error fits).
+  public static func rangeProblem(in text: String) -> String? {
+    let bytes = Array(text.utf8)
+    guard bytes.count >= 10, bytes[4] == UInt8(ascii: "-"), bytes[7] == UInt8(ascii: "-"),
+      let year = number(bytes, 0..<4), let month = number(bytes, 5..<7), let day = number(bytes, 8..<10)
+    else { return nil }
+    guard (1...12).contains(month) else { return "there is no month \(month)" }
+    let days = CivilDate.daysIn(month: month, year: year)
+    guard (1...days).contains(day) else {
+      return day == 0 ? "there is no day 0" : "\(monthNames[Int(month) - 1]) \(year) has \(days) days"
+    }
+    guard bytes.count >= 19, bytes[10] == UInt8(ascii: "T"), bytes[13] == UInt8(ascii: ":"),
+      bytes[16] == UInt8(ascii: ":"), let hour = number(bytes, 11..<13), let minute = number(bytes, 14..<16),
+      let second = number(bytes, 17..<19)
+    else { return nil }
+    if hour > 23 { return "there is no hour \(hour) (00 to 23)" }
+    if minute > 59 { return "there is no minute \(minute) (00 to 59)" }
+    if second > 59 { return "there is no second \(second) (00 to 59; no leap seconds)" }
+    return nil
+  }
+
+  private static let monthNames = [
+    "January", "February", "March", "April", "May", "June", "July", "August", "September", "October",
+    "November", "December",
+  ]
+
   private static func number(_ bytes: [UInt8], _ range: Range<Int>) -> Int64? {
     var value: Int64 = 0
     for byte in bytes[range] {

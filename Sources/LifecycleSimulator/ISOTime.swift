@@ -15,4 +15,10 @@ public enum ISOTime {
   public static func parse(_ text: String) -> VirtualTime? {
     ISO8601Milliseconds.milliseconds(from: text)
   }
+
+  /// Why a text shaped like a UTC time names no moment ("February 2026 has 28 days"), for every
+  /// door's error; nil when it is a moment or not shaped like one.
+  public static func problem(_ text: String) -> String? {
+    ISO8601Milliseconds.rangeProblem(in: text)
+  }
 }

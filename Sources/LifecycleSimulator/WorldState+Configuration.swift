@@ -6,6 +6,10 @@ extension WorldState {
     switch event {
     case .addCustomer(let customer):
       try Self.validateHandle(customer.id, what: "customer")
+      // A scenario's `for all` means every customer, so no customer may be called that.
+      guard customer.id != "all" else {
+        throw SimulationError("customer name 'all' is reserved: 'for all' means every customer")
+      }
       guard self.customer(customer.id) == nil else {
         throw SimulationError("customer \(TypedValue.quoted(customer.id)) already exists")
       }
@@ -17,11 +21,13 @@ extension WorldState {
       }
       _ = try existingCustomerIndex(device.customerId)
       try Self.validateStorefront(device.storefront)
+      try Self.validateOSVersion(device.osVersion)
       devices.append(device)
     case .setStorefront(let deviceId, let storefront):
       try Self.validateStorefront(storefront)
       devices[try existingDeviceIndex(deviceId)].storefront = storefront
     case .setOSVersion(let deviceId, let version):
+      try Self.validateOSVersion(version)
       devices[try existingDeviceIndex(deviceId)].osVersion = version
     case .setCanMakePayments(let customerId, let allowed):
       customers[try existingCustomerIndex(customerId)].canMakePayments = allowed
@@ -50,11 +56,24 @@ extension WorldState {
     }
   }
 
-  /// Storefronts are lowercase two-letter country codes, as in the Info.plist keys (SPEC 6).
+  /// Storefronts are lowercase two-letter country codes, as in the Info.plist keys (SPEC 6), and
+  /// ones ISO 3166-1 assigns: `zz` names no country.
   static func validateStorefront(_ code: String) throws(SimulationError) {
     guard code.count == 2, code.allSatisfy({ $0.isASCII && $0.isLowercase && $0.isLetter }) else {
       throw SimulationError(
         "storefront \(TypedValue.quoted(code)) must be a lowercase two-letter country code such as nl or jp")
+    }
+    guard CountryCodes.assigned.contains(code) else {
+      throw SimulationError(
+        "storefront '\(code)' is no country's code (ISO 3166-1 alpha-2, such as nl or jp)")
+    }
+  }
+
+  /// Every Apple platform's versions start at 1: a device on version 0 is a typing slip.
+  static func validateOSVersion(_ version: OSVersion) throws(SimulationError) {
+    guard version.major >= 1 else {
+      throw SimulationError(
+        "OS version \(version) names no release: versions start at 1 (such as 18.2 or 26.4)")
     }
   }
 

@@ -30,7 +30,8 @@ extension MockAppleState {
     let steps = (keep..<count).map {
       SavedStep(
         step: simulation.step($0 + 1), lastCustomer: simulation.lastCustomer(atStep: $0 + 1),
-        origin: simulation.entry($0 + 1).origin)
+        origin: simulation.entry($0 + 1).origin,
+        move: simulation.entry($0 + 1).clockMove.map { WorldCommand.advance($0).fields })
     }
     saver.write(.history(keep: keep, steps: steps, position: position, wallClock: saver.wallClock))
     simulation.markSaved()
@@ -117,7 +118,9 @@ extension MockAppleState {
       }
       if keep != simulation.position { simulation.rewind(toStep: keep) }
       for saved in steps {
-        try simulation.replay(saved.step, lastCustomer: saved.lastCustomer, origin: saved.origin ?? .unknown)
+        try simulation.replay(
+          saved.step, lastCustomer: saved.lastCustomer, origin: saved.origin ?? .unknown,
+          move: saved.clockMove)
       }
       if position != simulation.position { simulation.rewind(toStep: position) }
       hear(simulation.takeStoreEvents())

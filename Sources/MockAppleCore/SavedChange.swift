@@ -33,6 +33,16 @@ package struct SavedStep: Codable {
   package var step: WorldStep
   package var lastCustomer: String?
   package var origin: StepOrigin?
+  /// The clock move the step was asked as, when it named a moment, as the control API's members.
+  package var move: CommandFields?
+}
+
+extension SavedStep {
+  /// The saved clock move, read back (nil when none was saved or it no longer reads).
+  var clockMove: ClockMove? {
+    guard let move, case .advance(let clockMove)? = try? WorldCommand(fields: move) else { return nil }
+    return clockMove
+  }
 }
 
 /// A notification as the journal keeps it: every field, the signed payload byte for byte.

@@ -117,7 +117,9 @@ struct LineReader {
   mutating func time() throws(LineError) -> VirtualTime {
     let description = "a UTC time such as 2026-03-01T09:00:00Z or UNIX milliseconds"
     guard let word = current else { throw error(expected: description) }
-    guard let time = ISOTime.parse(word.text) ?? Int64(word.text) else { throw error(expected: description) }
+    guard let time = ISOTime.parse(word.text) ?? Int64(word.text) else {
+      throw error(expected: description, note: ISOTime.problem(word.text))
+    }
     guard StepLimits.time.range.contains(time) else { throw error(expected: StepLimits.time.expected) }
     position += 1
     return time

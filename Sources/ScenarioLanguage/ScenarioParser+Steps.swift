@@ -67,8 +67,9 @@ extension ScenarioParser {
       return .by(try reader.duration())
     }
     if reader.accept("next") {
-      switch try reader.keyword(["expiry", "renewal", "retry"]) {
+      switch try reader.keyword(["expiry", "moment", "renewal", "retry"]) {
       case "expiry": return .nextExpiry(offset: try offset(&reader))
+      case "moment": return .nextMoment(offset: try offset(&reader))
       case "renewal": return try commerceMove(.renewal, &reader)
       default: return try commerceMove(.retry, &reader)
       }
@@ -94,7 +95,7 @@ extension ScenarioParser {
       throw reader.error(
         expected: "a UTC time such as 2026-03-01T09:00:00Z, 'next expiry', 'expiry of TYPE', "
           + "'next renewal', 'next retry' or 'grace end'",
-        candidates: ["next", "expiry", "grace"])
+        note: reader.current.flatMap { ISOTime.problem($0.text) }, candidates: ["next", "expiry", "grace"])
     }
     return .to(try reader.time())
   }

@@ -53,7 +53,15 @@ public enum ScenarioRecorder {
         do { _ = try world.applyWithoutLog(step.event) } catch {
           preconditionFailure("a recorded event failed on replay: \(error)")
         }
-        var recorded = try commands(for: step.event, before: before).map { Statement(.command($0)) }
+        // A clock step asked as a moment is written as that move (`advance to next moment minus
+        // 1ms`), not as the duration it came to.
+        let commands: [WorldCommand]
+        if let move = entry.clockMove, entry.tokenSteps.count == 1, case .advanceClock = step.event {
+          commands = [.advance(move)]
+        } else {
+          commands = try Self.commands(for: step.event, before: before)
+        }
+        var recorded = commands.map { Statement(.command($0)) }
         guard withExpectations, !recorded.isEmpty else {
           statements += recorded
           continue

@@ -119,6 +119,7 @@ public enum ScenarioWriter {
     case .by(let duration): return DurationText.format(duration)
     case .to(let time): return "to \(ISOTime.string(time))"
     case .nextExpiry(let offset): return "to next expiry" + self.offset(offset)
+    case .nextMoment(let offset): return "to next moment" + self.offset(offset)
     case .expiryOf(let type, let customer, let offset):
       return "to expiry of \(type.rawValue)" + (customer.map { " of \($0)" } ?? "") + self.offset(offset)
     case .commerce(let kind, let customer, let offset):

@@ -75,12 +75,16 @@ public struct CommandTime: Codable, Hashable, Sendable {
     let container = try decoder.singleValueContainer()
     if let milliseconds = try? container.decode(Int64.self) {
       time = milliseconds
-    } else if let parsed = ISOTime.parse(try container.decode(String.self)) {
+      return
+    }
+    let text = try container.decode(String.self)
+    if let parsed = ISOTime.parse(text) {
       time = parsed
     } else {
+      let problem = ISOTime.problem(text).map { " (\($0))" } ?? ""
       throw DecodingError.dataCorruptedError(
         in: container,
-        debugDescription: "a time is UNIX milliseconds or ISO 8601 UTC like 2026-03-01T09:00:00Z")
+        debugDescription: "a time is UNIX milliseconds or ISO 8601 UTC like 2026-03-01T09:00:00Z\(problem)")
     }
   }
 

@@ -66,8 +66,16 @@ struct FieldReader {
         type: try tokenType(type, field: "toExpiryOf"), customer: fields.customer, offset: offset)
     }
     let next = fields.toNext ?? ""
+    if next == ClockMove.nextMomentName {
+      guard fields.customer == nil else {
+        throw CommandFieldError(
+          "toNext moment is the next moment of anyone's tokens or subscriptions; name a kind for one customer's",
+          "customer")
+      }
+      return .nextMoment(offset: offset)
+    }
     guard let match = ClockMove.nextNames.first(where: { $0.name == next }) else {
-      let names = ClockMove.nextNames.map(\.name).joined(separator: ", ")
+      let names = (ClockMove.nextNames.map(\.name) + [ClockMove.nextMomentName]).joined(separator: ", ")
       throw CommandFieldError("toNext must be one of \(names), found '\(next)'", "toNext")
     }
     guard let kind = match.kind else {

@@ -52,6 +52,15 @@ extension ClockMove {
     case .by(let duration): return try world.resolve(.by(duration))
     case .to(let time): return try world.resolve(.to(time))
     case .nextExpiry(let offset): return try world.resolve(.nextExpiry(offset: offset))
+    case .nextMoment(let offset):
+      let token = try? world.resolve(.nextExpiry(offset: offset))
+      let store = try? commerce?.state.resolve(CommerceClockTarget(offset: offset))
+      guard let nearest = [token, store].compactMap({ $0 }).min() else {
+        throw SimulationError(
+          "no expiry lies ahead of \(ISOTime.string(world.now)), and no App Store renewal, retry or grace end"
+        )
+      }
+      return nearest
     case .expiryOf(let type, let customer, let offset):
       guard let customer = customer ?? lastCustomer else {
         throw SimulationError("no step has used a device yet; name the customer with 'of'")

@@ -95,6 +95,8 @@ extension ClockMove {
   static let nextNames: [(name: String, kind: CommerceDueKind?)] = [
     ("expiry", nil), ("renewal", .renewal), ("retry", .retry), ("graceEnd", .graceEnd),
   ]
+  /// `toNext: moment`, the nearer of a token expiry and an App Store moment (`nextMoment`).
+  static let nextMomentName = "moment"
 
   /// The move as `advanceClock` members.
   var fields: CommandFields {
@@ -104,6 +106,9 @@ extension ClockMove {
     case .to(let time): fields.to = CommandTime(time)
     case .nextExpiry(let offset):
       fields.toNext = "expiry"
+      fields.offset = offset
+    case .nextMoment(let offset):
+      fields.toNext = Self.nextMomentName
       fields.offset = offset
     case .expiryOf(let type, let customer, let offset):
       fields.toExpiryOf = type.rawValue

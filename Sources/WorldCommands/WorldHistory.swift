@@ -40,6 +40,9 @@ struct WorldHistory: Sendable {
   private var customers: [UInt32] = []
   /// Which door made each step (one byte a step).
   private var origins: [StepOrigin] = []
+  /// The clock move a step was asked as, for the steps that named a moment rather than a time
+  /// (`advance to next moment minus 1ms`): few, so kept by position.
+  private(set) var moves: [Int: ClockMove] = [:]
   private var customerNames = DistinctValues<String>()
   /// Store changes, by increasing position, undone ones included.
   private(set) var changes: [StoreChange] = []
@@ -78,6 +81,9 @@ struct WorldHistory: Sendable {
 
   /// The door that made step `position` (1-based).
   func origin(_ position: Int) -> StepOrigin { origins[position - 1] }
+
+  /// Notes that the newest step was asked as `move`.
+  mutating func noteMove(_ move: ClockMove) { moves[position] = move }
 
   /// The store change of step `position`, if it changed the App Store.
   func change(at position: Int) -> StoreChange? {
@@ -127,6 +133,7 @@ struct WorldHistory: Sendable {
     tokenEnds.removeSubrange(position...)
     customers.removeSubrange(position...)
     origins.removeSubrange(position...)
+    moves = moves.filter { $0.key <= position }
     changes.removeSubrange(changeIndex(after: position)...)
     while let last = snapshots.last, last.position > position { snapshots.removeLast() }
   }

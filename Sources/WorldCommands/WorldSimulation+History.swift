@@ -22,6 +22,9 @@ extension WorldSimulation: UndoableHistory where Tokens == Simulation {
     public var now: VirtualTime
     /// The door that made the step.
     public var origin: StepOrigin
+    /// The clock move the step was asked as, when it named a moment (`advance to next moment
+    /// minus 1ms`) rather than a duration or a time.
+    public var clockMove: ClockMove?
   }
 
   /// How many steps are in effect.
@@ -38,7 +41,8 @@ extension WorldSimulation: UndoableHistory where Tokens == Simulation {
     let change = history.change(at: position)
     var entry = Entry(
       tokenSteps: start..<end, storeEvents: change?.events ?? [],
-      now: end > 0 ? tokens.steps.now(at: end - 1) : tokens.initial.now, origin: history.origin(position))
+      now: end > 0 ? tokens.steps.now(at: end - 1) : tokens.initial.now, origin: history.origin(position),
+      clockMove: history.moves[position])
     switch change?.input {
     case .purchase(let step): entry.purchase = step
     case .backend(let event): entry.backend = event

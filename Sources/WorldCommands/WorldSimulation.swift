@@ -80,7 +80,14 @@ public struct WorldSimulation<Tokens: TokenEngine>: Sendable {
       return applied
     }
     let events = try command.worldEvents(in: world, commerce: store, lastCustomer: named ?? lastCustomer)
-    return try apply(.events(events), lastCustomer: named ?? lastCustomer, origin: origin)
+    let applied = try apply(.events(events), lastCustomer: named ?? lastCustomer, origin: origin)
+    // A step with events is always recorded: the move goes beside it.
+    if Tokens.keepsHistory, !events.isEmpty, case .advance(let move) = command,
+      let kept = move.keptForm(lastCustomer: lastCustomer)
+    {
+      history.noteMove(kept)
+    }
+    return applied
   }
 
   /// Applies a resolved step. All or nothing: a refusal changes nothing. A step with no event
@@ -96,10 +103,11 @@ public struct WorldSimulation<Tokens: TokenEngine>: Sendable {
 
   /// Applies a step again as it was first applied, with the default customer it left: how a
   /// saved history is rebuilt (`epsim serve --state`).
-  public mutating func replay(_ step: WorldStep, lastCustomer customer: String?, origin: StepOrigin)
-    throws(SimulationError)
-  {
+  public mutating func replay(
+    _ step: WorldStep, lastCustomer customer: String?, origin: StepOrigin, move: ClockMove? = nil
+  ) throws(SimulationError) {
     _ = try apply(step, lastCustomer: customer, origin: origin)
+    if let move, Tokens.keepsHistory { history.noteMove(move) }
   }
 
   private mutating func apply(_ step: WorldStep, lastCustomer customer: String?, origin: StepOrigin)

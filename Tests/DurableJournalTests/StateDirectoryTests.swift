@@ -63,7 +63,8 @@ struct StateDirectoryTests {
       _ = try directory.readManifest(Start.self)
     } throws: { error in
       let reason = (error as? JournalError)?.reason ?? ""
-      return reason.contains("epsim 9.0") && reason.contains("newer") && reason.contains("format 1 only")
+      return reason.contains("epsim 9.0") && reason.contains("newer")
+        && reason.contains("reads formats 1 to 2")
     }
   }
 

@@ -190,11 +190,11 @@ struct PaneTests {
     }
     #expect(message == "\(device.id) unchanged")
     edit.form.setText("storefront", "jp")
-    guard case .success(.events(let events, let row)) = edit.request(world: world, store: store) else {
-      Issue.record("a changed storefront is an event")
+    guard case .success(.commands(let commands, let row)) = edit.request(world: world, store: store) else {
+      Issue.record("a changed storefront is a command")
       return
     }
-    #expect(events == [.setStorefront(device: device.id, storefront: "jp")] && row == nil)
+    #expect(commands == [.setStorefront(device: device.id, storefront: "jp")] && row == nil)
     var add = Dialogs.addDevice(world: world, customerId: nil)
     add.form.setText("os", "eighteen")
     guard case .failure(let error) = add.request(world: world, store: store) else {

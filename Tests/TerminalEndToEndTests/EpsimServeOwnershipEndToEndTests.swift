@@ -11,14 +11,7 @@ struct EpsimServeOwnershipEndToEndTests {
   @Test func aBackendsAppAccountTokenShowsInTheUIAndStays() async throws {
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent("epsim-e2e-own-\(UUID())")
     defer { try? FileManager.default.removeItem(at: folder) }
-    let (run, key, port) = try EpsimServeEndToEndTests.startServedTUI(in: folder)
-    let base = "http://127.0.0.1:\(port)"
-
-    // The UI installs the app on alice's iPhone and buys a subscription there.
-    try run.tmux.press("i", until: "install on alice.iphone")
-    try run.tmux.press("p", "b", until: "App account token")
-    try run.tmux.press("Enter", until: "buy premium.monthly on alice.iphone: SUBSCRIBED/INITIAL_BUY")
-    let original = try await Self.originalTransactionId(of: "premium.monthly", base: base)
+    let (run, key, base, original) = try await Self.servedTUIWithASubscription(in: folder)
 
     // The backend sets an app account token on it, through Apple's API with a JWT.
     let token = "3f2a6c1e-8b4d-4e7a-9c0f-5d6e7f8a9b0c"
@@ -48,6 +41,20 @@ struct EpsimServeOwnershipEndToEndTests {
 
     try run.tmux.sendKeys("q", "q")  // the second q answers "quit without saving"
     try run.expectCleanExit()
+  }
+
+  /// `epsim tui --serve` in tmux where the UI installed the app on alice's iPhone and bought
+  /// premium.monthly there: the run, the backend's key, the server's address and the
+  /// subscription's original transaction id.
+  static func servedTUIWithASubscription(in folder: URL) async throws -> (
+    run: ProbeRun, key: P256.Signing.PrivateKey, base: String, original: String
+  ) {
+    let (run, key, port) = try EpsimServeEndToEndTests.startServedTUI(in: folder)
+    let base = "http://127.0.0.1:\(port)"
+    try run.tmux.press("i", until: "install on alice.iphone")
+    try run.tmux.press("p", "b", until: "App account token")
+    try run.tmux.press("Enter", until: "buy premium.monthly on alice.iphone: SUBSCRIBED/INITIAL_BUY")
+    return (run, key, base, try await originalTransactionId(of: "premium.monthly", base: base))
   }
 
   /// alice's transactions as the control API lists them: each transaction's decoded payload.
