@@ -357,6 +357,7 @@ let package = Package(
       name: "MockAppleServerTests",
       dependencies: [
         "MockAppleServer", "MockAppleTestSupport", "AppleNotifications", "AppleSigning", "LifecycleSimulator",
+        "EpsimTUI", "ScenarioLanguage", "WorldCommands", "TextFrame",
         .product(name: "Crypto", package: "swift-crypto"),
       ]),
     .testTarget(
