@@ -357,11 +357,12 @@ let package = Package(
       name: "MockAppleServerTests",
       dependencies: [
         "MockAppleServer", "MockAppleTestSupport", "AppleNotifications", "AppleSigning", "LifecycleSimulator",
-        "EpsimTUI", "ScenarioLanguage", "WorldCommands", "TextFrame",
+        "EpsimTUI", "ScenarioLanguage", "WorldCommands", "TextFrame", "SharedTestSupport",
         .product(name: "Crypto", package: "swift-crypto"),
       ]),
     .testTarget(
-      name: "StoreKitConfigTests", dependencies: ["StoreKitConfig", "AppStoreCommerce", "AppleWireTypes"],
+      name: "StoreKitConfigTests",
+      dependencies: ["StoreKitConfig", "AppStoreCommerce", "AppleWireTypes", "SharedTestSupport"],
       exclude: ["Fixtures"]
     ),
     .testTarget(

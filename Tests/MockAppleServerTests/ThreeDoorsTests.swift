@@ -1,6 +1,7 @@
 import Foundation
 import LifecycleSimulator
 import MockAppleTestSupport
+import SharedTestSupport
 import Testing
 import TextFrame
 import WorldCommands
@@ -14,21 +15,10 @@ import WorldCommands
 /// time. A command one door refuses, every door refuses.
 @Suite("Three doors, one world")
 struct ThreeDoorsTests {
-  /// A small deterministic generator (SplitMix64), so a failing seed can be run again.
-  struct Generator {
-    var state: UInt64
-    mutating func next(_ bound: Int) -> Int {
-      state &+= 0x9E37_79B9_7F4A_7C15
-      var z = state
-      z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-      z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-      return Int((z ^ (z >> 31)) % UInt64(bound))
-    }
-  }
 
   static let devices = ["alice.iphone", "alice.ipad", "bruno.iphone", "kenji.iphone"]
 
-  static func command(_ random: inout Generator) -> WorldCommand {
+  static func command(_ random: inout SplitMix64) -> WorldCommand {
     let device = devices[random.next(devices.count)]
     switch random.next(14) {
     case 0, 1: return .install(device: device)
@@ -59,7 +49,7 @@ struct ThreeDoorsTests {
 
   @Test(arguments: [1, 2, 3, 4, 5, 6] as [UInt64])
   func randomCommandsEndInTheSameWorldThroughEveryDoor(seed: UInt64) async throws {
-    var random = Generator(state: seed)
+    var random = SplitMix64(seed: seed)
     let commands = (0..<30).map { _ in Self.command(&random) }
 
     // The UI, headless: each command as its keys and forms give it.

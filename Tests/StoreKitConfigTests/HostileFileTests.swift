@@ -1,4 +1,5 @@
 import Foundation
+import SharedTestSupport
 import Testing
 
 @testable import StoreKitConfig
@@ -6,17 +7,8 @@ import Testing
 /// No file crashes the reader: every fixture cut, flipped and spliced at seeded places either
 /// reads or is refused with a located error.
 @Suite struct HostileFileTests {
-  /// A small seeded generator (SplitMix64), so a failure names a reproducible case.
-  struct Seeded {
-    var state: UInt64
-    mutating func next(_ bound: Int) -> Int {
-      state &+= 0x9E37_79B9_7F4A_7C15
-      var z = state
-      z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-      z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-      return Int((z ^ (z >> 31)) % UInt64(max(bound, 1)))
-    }
-  }
+  /// A seeded generator, so a failure names a reproducible case.
+  typealias Seeded = SplitMix64
 
   static let pieces: [[UInt8]] = [
     "null", "[]", "{}", "-1", "1e999", "\"P0D\"", "\"\\ud800\"", "99999999999999999999", "\"\"", "true",
@@ -26,7 +18,7 @@ import Testing
   @Test(arguments: ["v1.0", "v2.0", "v3.0", "v4.0", "v5.0"])
   func mutatedFixturesReadOrAreRefusedWithAPlace(_ name: String) throws {
     let original = Array(try Data(contentsOf: URL(fileURLWithPath: Fixture.path(name + ".storekit"))))
-    var random = Seeded(state: name.utf8.reduce(17) { $0 &* 31 &+ UInt64($1) })
+    var random = Seeded(seed: name.utf8.reduce(17) { $0 &* 31 &+ UInt64($1) })
     var refused = 0
     for round in 0..<400 {
       var bytes = original
