@@ -357,7 +357,7 @@ let package = Package(
       name: "MockAppleServerTests",
       dependencies: [
         "MockAppleServer", "MockAppleTestSupport", "AppleNotifications", "AppleSigning", "LifecycleSimulator",
-        "EpsimTUI", "ScenarioLanguage", "WorldCommands", "TextFrame", "SharedTestSupport",
+        "EpsimTUI", "ScenarioLanguage", "WorldCommands", "TextFrame", "SharedTestSupport", "MockAppleCore",
         .product(name: "Crypto", package: "swift-crypto"),
       ]),
     .testTarget(

@@ -37,6 +37,7 @@ extension MockAppleState {
       number: notifications.testsRequested, environment: environment, at: world.now)
     notifications.add([delivery], settings: notificationSettings)
     saveNotifications([delivery])
+    noteMade(delivery)
     return notifications.delivery(delivery.key)
   }
 
@@ -56,6 +57,7 @@ extension MockAppleState {
     if notifications.delivery(delivery.key) == nil {
       notifications.add([delivery], settings: notificationSettings)
       saveNotifications([delivery])
+      noteMade(delivery)
     }
     return notifications.delivery(delivery.key) ?? delivery
   }
@@ -63,6 +65,7 @@ extension MockAppleState {
   /// Notes an App Store API call about these transactions, for `transactionActivityLines`.
   public func noteAPICall(_ text: String, transactionIds: [String]) {
     transactionActivity.note(text, transactionIds: transactionIds, at: world.now)
+    if !transactionIds.isEmpty { note(.apiCall(description: text, transactionIds: transactionIds)) }
   }
 
   /// Per transactionId, one line for each notification about it and each API call noted for it,

@@ -36,6 +36,7 @@ extension MockAppleState {
       if replacing { simulation.rewind(toStep: simulation.position + 1) }
       return false
     }
+    noteNewestStep()
     hear(simulation.takeStoreEvents())
     wallClockReal = realTime
     lastTick = (simulation.lineage, simulation.revision)

@@ -44,6 +44,10 @@ public actor MockAppleState {
   /// The step the wall clock added last, while nothing else has changed since: the next tick
   /// replaces it rather than adding one step per second to the history.
   package var lastTick: (lineage: UInt64, revision: Int)?
+  /// What happened, typed and numbered, for watchers (`watch()`, `GET /epsim/v1/activity`).
+  public private(set) var activity = ActivityFeed()
+  private var watchers: [UInt64: AsyncStream<UInt64>.Continuation] = [:]
+  private var nextWatcher: UInt64 = 0
   public nonisolated let notificationSettings: NotificationSettings
   public nonisolated let authority: TestCertificateAuthority
 
@@ -92,13 +96,30 @@ public actor MockAppleState {
   public func change<Result: Sendable>(
     _ change: @Sendable (inout WorldSimulation<Simulation>) -> Result
   ) -> (Result, WorldSimulation<Simulation>) {
+    let before = (simulation.generation, simulation.recordedSteps, simulation.position)
     let result = change(&simulation)
+    noteHistoryChange(since: before)
     hear(simulation.takeStoreEvents())
     saveHistory()
     // After an undo the same number of tokens can hold other ids.
     lookupIsStale = true
     return (result, simulation)
   }
+
+  /// Appends to the activity feed and wakes every watcher with the newest sequence number.
+  func appendActivity(_ event: ActivityEvent, at time: VirtualTime) {
+    activity.append(event, at: time)
+    let newest = activity.lastSequence
+    for watcher in watchers.values { watcher.yield(newest) }
+  }
+
+  func addWatcher(_ continuation: AsyncStream<UInt64>.Continuation) -> UInt64 {
+    nextWatcher += 1
+    watchers[nextWatcher] = continuation
+    return nextWatcher
+  }
+
+  func removeWatcher(_ id: UInt64) { watchers[id] = nil }
 
   /// Adds App Store events to what Apple's side has seen, each once.
   package func hear(_ events: [CommerceDomainEvent]) {
@@ -130,6 +151,7 @@ public actor MockAppleState {
   /// Remembers a refused report request (the oldest go once there are `refusalLimit`).
   public func noteRefusal(_ text: String, externalPurchaseId: String? = nil) {
     refusals.append((externalPurchaseId, text))
+    note(.requestRefused(reason: text, externalPurchaseId: externalPurchaseId))
     if refusals.count > Self.refusalLimit { refusals.removeFirst(refusals.count - Self.refusalLimit) }
   }
 
@@ -170,7 +192,13 @@ public actor MockAppleState {
     // `submit` changes the ledger only when it accepts.
     let verdict = ledgers[environment, default: ReportLedger(environment: environment)].submit(
       report, world: simulation.world, lookup: lookup)
-    if case .accepted = verdict { save(.report(report, environment: environment)) }
+    if case .accepted = verdict {
+      save(.report(report, environment: environment))
+      note(
+        .reportAccepted(
+          requestIdentifier: report.requestIdentifier, externalPurchaseId: report.externalPurchaseId,
+          status: report.status.rawValue, environment: environment))
+    }
     return verdict
   }
 
@@ -188,6 +216,7 @@ public actor MockAppleState {
     let nothing = SimulationError("\(command.fields.type) changes nothing here")
     if case .commerce = command { throw nothing }
     guard !(try simulation.apply(command, origin: origin)).tokenSteps.isEmpty else { throw nothing }
+    noteNewestStep()
     hear(simulation.takeStoreEvents())
     saveHistory()
     let step = simulation.tokens.steps[simulation.tokens.position - 1]
@@ -200,6 +229,7 @@ public actor MockAppleState {
     outcome: EventOutcome, world: WorldState
   ) {
     try simulation.apply(.events([event]), origin: origin)
+    noteNewestStep()
     hear(simulation.takeStoreEvents())
     saveHistory()
     return (simulation.tokens.steps[simulation.tokens.position - 1].outcome, simulation.world)
@@ -210,6 +240,7 @@ public actor MockAppleState {
     -> [CommerceDomainEvent]
   {
     let applied = try simulation.apply(.commerce(step), origin: origin)
+    noteNewestStep()
     hear(simulation.takeStoreEvents())
     saveHistory()
     return applied.storeEvents
@@ -219,6 +250,7 @@ public actor MockAppleState {
   /// time, as a step of the one history; a refused event changes nothing.
   public func apply(_ event: CommerceEvent) throws(SimulationError) -> [CommerceDomainEvent] {
     let applied = try simulation.apply(.backend(event), origin: .appleAPI)
+    noteNewestStep()
     hear(simulation.takeStoreEvents())
     saveHistory()
     return applied.storeEvents
@@ -239,6 +271,7 @@ public actor MockAppleState {
     let made = tokenNotifications + (try newAppStoreNotifications())
     notifications.add(made, settings: notificationSettings)
     if !made.isEmpty || seen != notifications.commerceEventsSeen { saveNotifications(made) }
+    for delivery in made { noteMade(delivery) }
     let handedOut = notifications.takeDue(now: world.now)
     // Before any byte goes out: a server stopped mid-send must not send it again on restart.
     if !handedOut.isEmpty { save(.sending(handedOut.map(\.key))) }
@@ -249,6 +282,10 @@ public actor MockAppleState {
   public func record(_ attempt: DeliveryAttempt, for key: String) {
     notifications.record(attempt, for: key, settings: notificationSettings)
     save(.attempt(key: key, attempt: attempt))
+    note(
+      .deliveryAttempt(
+        key: key, succeeded: attempt.succeeded, result: attempt.sendAttemptResult.rawValue,
+        status: attempt.status))
   }
 
   /// Counts a request against a limit per real second; false when the limit is used up.

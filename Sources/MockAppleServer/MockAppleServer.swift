@@ -58,6 +58,7 @@ public struct MockAppleServer: Sendable {
     ReportRoutes(server).register(on: router)
     ControlRoutes(server).register(on: router)
     HistoryControlRoutes(server).register(on: router)
+    ActivityControlRoutes(server).register(on: router)
     let appStore = AppStoreRoutes(server)
     appStore.register(on: router)
     CommerceControlRoutes(appStore).register(on: router)

@@ -22,6 +22,9 @@ public struct WorldSimulation<Tokens: TokenEngine>: Sendable {
   /// Counts every change, undo and rewind: a reader that kept an index of the world knows to
   /// rebuild it when this moved.
   public internal(set) var revision = 0
+  /// Counts the steps ever recorded (an undo never lowers it): a watcher that saw it move knows
+  /// new steps landed, not just the cursor.
+  public internal(set) var recordedSteps = 0
   /// Whether the App Store events of new steps are kept whole until taken (`takeStoreEvents`):
   /// the server turns each into a notification; the history keeps only a short record of each.
   public var collectsStoreEvents = false
@@ -141,6 +144,7 @@ public struct WorldSimulation<Tokens: TokenEngine>: Sendable {
     history.record(
       tokenEnd: tokens.position, change: changedStore ? (input, applied.storeEvents) : nil,
       lastCustomer: customer, store: store, origin: origin)
+    recordedSteps += 1
     return applied
   }
 

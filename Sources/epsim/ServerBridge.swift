@@ -10,7 +10,8 @@ import WorldCommands
 /// it on the server's simulation and hands back the result, so a backend's changes through the
 /// App Store Server API (an app account token, an extension) are in the same history as the UI's
 /// steps and nothing is copied over them. What the server has seen (reports, notifications) and
-/// the simulation as a backend left it come back from a look a few times a second. Nothing here
+/// the simulation as a backend left it come back when the server's activity feed says something
+/// happened (`MockAppleState.watch()`), in one read of the actor; nothing polls. Nothing here
 /// touches the terminal.
 // @unchecked: `latestActivity`, `latestSimulation` and `looking` are read and written under `lock`.
 final class ServerBridge: SimulationOwner, @unchecked Sendable {
@@ -25,11 +26,13 @@ final class ServerBridge: SimulationOwner, @unchecked Sendable {
     self.server = server
     self.address = address
     latestActivity = ServerActivity(address: address)
-    // Reports and API calls arrive from the backend at any time: look again a few times a second.
+    // Reports and API calls arrive from the backend at any time: look again when the server's
+    // feed moves (a watcher behind is given only the newest number, so a burst is one look).
+    let state = server.state
     looking = Task { [weak self] in
-      while !Task.isCancelled {
-        await self?.refresh()
-        try? await Task.sleep(for: .milliseconds(250))
+      for await _ in await state.watch() {
+        guard let self, !Task.isCancelled else { return }
+        await self.refresh()
       }
     }
   }
@@ -68,14 +71,12 @@ final class ServerBridge: SimulationOwner, @unchecked Sendable {
   }
 
   private func refresh() async {
-    let lines = await server.state.activityLines()
-    let refusals = await server.state.refusals.map(\.text)
-    let transactions = await server.state.transactionActivityLines()
-    let simulation = await server.state.simulation
+    let view = await server.state.view()
     lock.withLock {
       latestActivity = ServerActivity(
-        address: address, linesByToken: lines, refusals: refusals, linesByTransaction: transactions)
-      latestSimulation = simulation
+        address: address, linesByToken: view.linesByToken, refusals: view.refusals,
+        linesByTransaction: view.linesByTransaction)
+      latestSimulation = view.simulation
     }
   }
 

@@ -20,6 +20,7 @@ struct RefusalLogTests {
       #expect(rejected.status == 400)
       let refusals = await server.mock.state.refusals
       #expect(refusals.count == 3)
+      guard refusals.count == 3 else { return }
       #expect(refusals[0].text.hasPrefix("PUT /externalPurchase/v1/reports refused (401): "))
       #expect(refusals[0].externalPurchaseId == nil)
       #expect(refusals[1].text.hasPrefix("report refused (400): "))
