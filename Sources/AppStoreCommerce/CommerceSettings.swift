@@ -1,10 +1,5 @@
+import ExternalPurchaseTokens
 import SimulationTime
-
-/// Where the simulated App Store runs: its `environment` string (SPEC-APPSTORE 2.2).
-public enum CommerceEnvironment: String, Hashable, Sendable, CaseIterable, Codable {
-  case sandbox = "Sandbox"
-  case production = "Production"
-}
 
 /// Billing Grace Period lengths an app can choose (SPEC-APPSTORE 6, production).
 public enum GracePeriodDuration: Int, Hashable, Sendable, CaseIterable, Codable {
@@ -37,7 +32,9 @@ public struct GracePeriodSetting: Hashable, Sendable {
 
 /// Every rule of the commerce engine that a user may want to change. Assumptions are marked.
 public struct CommerceSettings: Hashable, Sendable {
-  public var environment: CommerceEnvironment
+  /// Where the simulated App Store runs: the same environment type as the token world's; its
+  /// `environment` string on the wire is `appleName` (SPEC-APPSTORE 2.2).
+  public var environment: TokenEnvironment
   public var bundleId: String
   public var gracePeriod: GracePeriodSetting
   /// How long Apple keeps retrying a failed renewal: up to 60 days (SPEC-APPSTORE 6).
@@ -63,7 +60,7 @@ public struct CommerceSettings: Hashable, Sendable {
   public var idPrefix: UInt64 { environment == .sandbox ? 1 : 2 }
 
   public init(
-    environment: CommerceEnvironment, bundleId: String = "com.example.app",
+    environment: TokenEnvironment, bundleId: String = "com.example.app",
     gracePeriod: GracePeriodSetting = GracePeriodSetting(),
     billingRetryLength: VirtualDuration = 60 * Milliseconds.day,
     billingRetryInterval: VirtualDuration = Milliseconds.day, sandboxRenewalLimit: Int = 12,

@@ -77,7 +77,7 @@ extension CommerceState {
     return TransactionPayload(
       appAccountToken: transaction.appAccountToken,
       appTransactionId: customers[Int(transaction.customer)].appTransactionId, bundleId: settings.bundleId,
-      currency: currencies[Int(transaction.currencyIndex)], environment: settings.environment.rawValue,
+      currency: currencies[Int(transaction.currencyIndex)], environment: settings.environment.appleName,
       expiresDate: transaction.expiresDate, inAppOwnershipType: transaction.ownership.rawValue,
       isUpgraded: transaction.isUpgraded ? true : nil, offerDiscountType: offer?.discount.rawValue,
       offerIdentifier: offer?.identifier, offerPeriod: offer?.period, offerType: offer?.type.rawValue,
@@ -105,7 +105,7 @@ extension CommerceState {
     info.appTransactionId = customers[Int(customer)].appTransactionId
     info.autoRenewProductId = products[Int(chain.autoRenewProduct)].id
     info.autoRenewStatus = chain.autoRenew && shared?.revokedAt == nil ? 1 : 0
-    info.environment = settings.environment.rawValue
+    info.environment = settings.environment.appleName
     info.originalTransactionId = String(shared?.originalTransactionId ?? chain.originalTransactionId)
     info.productId = products[Int(chain.product)].id
     info.recentSubscriptionStartDate = chain.recentStartDate

@@ -27,7 +27,7 @@ package struct AppStoreView {
     self.signer = signer
   }
 
-  package var environment: String { commerce.settings.environment.rawValue }
+  package var environment: String { commerce.settings.environment.appleName }
 
   /// Whose data an id of a path names: any transactionId or originalTransactionId of a
   /// customer, or their appTransactionId (SPEC-APPSTORE 4.3).

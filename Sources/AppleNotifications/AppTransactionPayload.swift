@@ -22,7 +22,7 @@ package struct AppTransactionPayload: Codable {
   package init(
     app: AppConfiguration, commerce: CommerceState, customer: Int32, firstPurchase: Int64?, at time: Int64
   ) {
-    receiptType = commerce.settings.environment.rawValue
+    receiptType = commerce.settings.environment.appleName
     appAppleId = app.appAppleId
     bundleId = commerce.settings.bundleId
     applicationVersion = app.version

@@ -1,7 +1,7 @@
-import AppStoreCommerce
 import AppleWireTypes
+import ExternalPurchaseTokens
 
 extension AppleEnvironment {
-  /// The environment the App Store engine runs in, as Apple writes it.
-  package init(_ environment: CommerceEnvironment) { self.init(rawValue: environment.rawValue) }
+  /// The environment the simulation runs in, as Apple writes it.
+  package init(_ environment: TokenEnvironment) { self.init(rawValue: environment.appleName) }
 }

@@ -75,6 +75,15 @@ public enum TokenEnvironment: String, CaseIterable, Hashable, Sendable, Codable 
 
   /// Sandbox ids begin with this (Apple's example: `SANDBOX_` and a UUID).
   public static let sandboxIdPrefix = "SANDBOX"
+
+  /// The environment as the App Store Server API and notifications V2 write it: `Sandbox` or
+  /// `Production` (SPEC-APPSTORE 2.2). One environment type serves tokens and the App Store alike.
+  public var appleName: String {
+    switch self {
+    case .production: "Production"
+    case .sandbox: "Sandbox"
+    }
+  }
 }
 
 /// Whether a token came from the custom link API (type and expiry) or from the older APIs.
