@@ -55,13 +55,14 @@ package struct ControlRoutes: Sendable {
       return JSONResponse.make(.badRequest, ControlCommandBody.wrongRoute(.commerce(step)))
     case .command(let decoded): command = decoded
     }
-    let before = await server.state.world
     do {
-      let (event, outcome, world) = try await server.state.apply(command)
+      // One turn of the actor for the step and everything its answer shows.
+      let answered = try await server.state.applyAnswering(command)
       let notifications = try await NotificationDispatcher(state: server.state).deliverDue()
-      let ledgers = [await server.state.ledger(.production), await server.state.ledger(.sandbox)]
       var document = EventDocument(
-        event: event, outcome: outcome, world: world, before: before.tokens.count, ledgers: ledgers)
+        event: answered.event, outcome: answered.outcome, world: answered.world,
+        before: answered.tokensBefore,
+        ledgers: answered.ledgers)
       document.notifications = notifications
       return JSONResponse.make(.ok, document)
     } catch let error as SimulationError {

@@ -71,7 +71,15 @@ package struct TokenDocument: Encodable {
   static let appFields: Set<TokenField> = [.appAppleId, .bundleId]
 
   package static func all(in world: WorldState, ledgers: [ReportLedger]) -> [TokenDocument] {
-    world.tokens.map { issued in
+    documents(of: world.tokens.indices, in: world, ledgers: ledgers)
+  }
+
+  /// The documents of the tokens at `indexes` only: an event's answer names the tokens it made,
+  /// and building every token's document for it would cost a large world on every request.
+  package static func documents(
+    of indexes: some Sequence<Int>, in world: WorldState, ledgers: [ReportLedger]
+  ) -> [TokenDocument] {
+    indexes.map { world.tokens[$0] }.map { issued in
       let id = issued.token.externalPurchaseId
       let ledger = ledgers.first { $0.environment == issued.token.environment }
       let fields = TokenField.allCases.filter { !appFields.contains($0) }.compactMap { field in
@@ -136,9 +144,11 @@ package struct EventDocument: Encodable {
     now = world.now
     (result, detail) = Self.describe(outcome.result)
     log = outcome.log.map { LogDocument(time: $0.time, kind: $0.kind.rawValue, message: $0.message) }
-    tokens = Array(TokenDocument.all(in: world, ledgers: ledgers).dropFirst(before))
     if case .token(.token(let index, _)) = outcome.result, index < before {
-      tokens = [TokenDocument.all(in: world, ledgers: ledgers)[index]]
+      tokens = TokenDocument.documents(of: [index], in: world, ledgers: ledgers)
+    } else {
+      tokens = TokenDocument.documents(
+        of: min(before, world.tokens.count)..<world.tokens.count, in: world, ledgers: ledgers)
     }
   }
 

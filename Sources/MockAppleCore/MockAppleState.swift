@@ -223,6 +223,29 @@ public actor MockAppleState {
     return (step.event, step.outcome, simulation.world)
   }
 
+  /// A world command applied for a control API answer, with everything the answer shows, read in
+  /// the same turn of the actor: the last event and its outcome, the world after it, how many
+  /// tokens there were before, and the report ledgers.
+  public struct AnsweredCommand: Sendable {
+    public var event: WorldEvent
+    public var outcome: EventOutcome
+    public var world: WorldState
+    public var tokensBefore: Int
+    public var ledgers: [ReportLedger]
+  }
+
+  /// Applies a world command as `apply(_:origin:)` does and gathers its answer at once.
+  public func applyAnswering(_ command: WorldCommand, origin: StepOrigin = .controlAPI)
+    throws(SimulationError)
+    -> AnsweredCommand
+  {
+    let before = simulation.world.tokens.count
+    let (event, outcome, world) = try apply(command, origin: origin)
+    return AnsweredCommand(
+      event: event, outcome: outcome, world: world, tokensBefore: before,
+      ledgers: [ledger(.production), ledger(.sandbox)])
+  }
+
   /// Applies a world event; a refused event changes nothing. The App Store follows the world's
   /// clock: renewals, retries and expiries the move passes happen too.
   public func apply(_ event: WorldEvent, origin: StepOrigin = .controlAPI) throws(SimulationError) -> (
