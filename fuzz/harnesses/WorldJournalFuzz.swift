@@ -114,7 +114,10 @@ public func worldJournalFuzz(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt
       let step = try? decoder.decode(WorldStep.self, from: saved)
     else { preconditionFailure("step \(position) does not survive the journal's JSON") }
     do throws(SimulationError) {
-      try replayed.replay(step, lastCustomer: simulation.lastCustomer(atStep: position))
+      let entry = simulation.entry(position)
+      try replayed.replay(
+        step, lastCustomer: simulation.lastCustomer(atStep: position), origin: entry.origin,
+        move: entry.clockMove)
     } catch {
       preconditionFailure("step \(position) is refused on replay: \(error.message)")
     }
