@@ -23,7 +23,7 @@ let package = Package(
     // That App Store beside the token world, on the same clock and through the same customers.
     .library(name: "CommerceSimulation", targets: ["CommerceSimulation"]),
     // The one command type behind every door, with its limits and its control API JSON.
-    .library(name: "WorldCommands", targets: ["WorldCommands"]),
+    .library(name: "SimulatedWorld", targets: ["SimulatedWorld"]),
     // Xcode's `.storekit` configuration files read into (and written from) the App Store catalog.
     .library(name: "StoreKitConfig", targets: ["StoreKitConfig"]),
   ],
@@ -50,6 +50,8 @@ let package = Package(
     // The virtual clock's time and duration types and the refusal every engine throws: what the
     // token engine and the App Store engine share, with no dependency.
     .target(name: "SimulationTime"),
+    // What the mock server saw of a token or a transaction, as data the UI beside it words.
+    .target(name: "ServerSightings", dependencies: ["ExternalPurchaseTokens", "SimulationTime"]),
     // Apple's wire values typed, one file each, with no dependency: the App Store engine, the
     // notifications, the server's routes and the scenario language share one spelling of each.
     .target(name: "AppleWireTypes"),
@@ -77,12 +79,12 @@ let package = Package(
       name: "ScenarioLanguage",
       dependencies: [
         "LifecycleSimulator", "ExternalPurchaseTokens", "AppStoreCommerce", "CommerceSimulation",
-        "WorldCommands", "StoreKitConfig", "AppleWireTypes", "IndentedJSON",
+        "SimulatedWorld", "StoreKitConfig", "AppleWireTypes", "IndentedJSON",
       ]),
     // The one command type every door builds (scenario lines, the control API, the UI), its limits,
     // its control API JSON and the engine events it stands for.
     .target(
-      name: "WorldCommands",
+      name: "SimulatedWorld",
       dependencies: [
         "LifecycleSimulator", "ExternalPurchaseTokens", "AppStoreCommerce", "CommerceSimulation",
         "AppleWireTypes", "ExternalPurchaseAvailability",
@@ -114,7 +116,8 @@ let package = Package(
       name: "EpsimTUI",
       dependencies: [
         "ExternalPurchaseTokens", "LifecycleSimulator", "ScenarioLanguage", "TextFrame",
-        "AppStoreCommerce", "AppleWireTypes", "CommerceSimulation", "WorldCommands",
+        "AppStoreCommerce", "AppleWireTypes", "CommerceSimulation", "ServerSightings", "SimulatedWorld",
+        "SimulationTime",
       ]),
     // The host's side of the UI's effects (atomic file writes), outside the pure UI module.
     .target(name: "TerminalEffects", dependencies: ["EpsimTUI", "FileOutput"]),
@@ -150,7 +153,7 @@ let package = Package(
         "AppleWireTypes", "AppleSigning", "AppleNotifications", "AppStoreCommerce", "CommerceSimulation",
         "DurableJournal",
         "ExternalPurchaseReports", "ExternalPurchaseTokens", "LifecycleSimulator", "ParallelMap",
-        "WorldCommands",
+        "ServerSightings", "SimulatedWorld", "SimulationTime",
       ]),
     // What every API of the mock server shares over HTTP: its configuration, JSON answers, body
     // limits, the JWT check and the server-wide rate limit.
@@ -191,7 +194,7 @@ let package = Package(
         "AppleWireTypes", "AppStoreServerAPI", "MockAppleHTTP", "MockAppleCore", "AppleNotifications",
         "AppleSigning",
         "AppStoreCommerce", "CommerceSimulation", "ExternalPurchaseReports", "ExternalPurchaseTokens",
-        "JSONShield", "LifecycleSimulator", "WorldCommands",
+        "JSONShield", "LifecycleSimulator", "SimulatedWorld",
         .product(name: "Hummingbird", package: "hummingbird"),
         .product(name: "HTTPTypes", package: "swift-http-types"),
       ]),
@@ -201,7 +204,7 @@ let package = Package(
       dependencies: [
         "AppleWireTypes", "ExternalPurchaseReportAPI", "AppStoreServerAPI", "ControlAPI", "MockAppleHTTP",
         "MockAppleCore",
-        "AppleNotifications", "AppleSigning", "CommerceSimulation", "LifecycleSimulator", "WorldCommands",
+        "AppleNotifications", "AppleSigning", "CommerceSimulation", "LifecycleSimulator", "SimulatedWorld",
         .product(name: "Hummingbird", package: "hummingbird"),
         .product(name: "HummingbirdTLS", package: "hummingbird"),
         .product(name: "NIOCore", package: "swift-nio"),
@@ -228,7 +231,7 @@ let package = Package(
         "AppleSigning",
         "AppStoreCommerce",
         "CommerceSimulation",
-        "WorldCommands",
+        "SimulatedWorld",
         "DurableJournal",
         "ParallelMap",
         .product(name: "Crypto", package: "swift-crypto"),
@@ -254,7 +257,7 @@ let package = Package(
       dependencies: [
         "ExternalPurchaseTokens", "LifecycleSimulator", "TokenCorpus", "AppStoreCommerce",
         "CommerceSimulation",
-        "WorldCommands",
+        "SimulatedWorld",
       ]),
     .executableTarget(
       name: "tui-benchmark",
@@ -280,7 +283,7 @@ let package = Package(
       name: "ScenarioLanguageTests",
       dependencies: [
         "ScenarioLanguage", "LifecycleSimulator", "ExternalPurchaseTokens", "AppStoreCommerce",
-        "AppleWireTypes", "WorldCommands",
+        "AppleWireTypes", "SimulatedWorld",
         "CommerceSimulation", "SharedTestSupport",
       ],
       exclude: ["Fixtures"]),
@@ -291,8 +294,8 @@ let package = Package(
       name: "EpsimTUITests",
       dependencies: [
         "EpsimTUI", "TerminalEffects", "LifecycleSimulator", "ScenarioLanguage", "TextFrame",
-        "FrameSnapshotTesting", "AppStoreCommerce", "CommerceSimulation", "WorldCommands",
-        "SharedTestSupport", "ExternalPurchaseTokens",
+        "FrameSnapshotTesting", "AppStoreCommerce", "CommerceSimulation", "SimulatedWorld",
+        "SharedTestSupport", "ExternalPurchaseTokens", "ServerSightings",
       ],
       exclude: ["Snapshots"]),
     .testTarget(
@@ -334,16 +337,18 @@ let package = Package(
       dependencies: [
         "MockAppleCore", "AppleNotifications", "AppleSigning", "AppStoreCommerce", "CommerceSimulation",
         "DurableJournal", "ExternalPurchaseReports", "ExternalPurchaseTokens", "LifecycleSimulator",
-        "WorldCommands",
+        "ServerSightings", "SimulatedWorld",
       ]),
     .testTarget(
       name: "ExternalPurchaseReportAPITests",
-      dependencies: ["ExternalPurchaseReportAPI", "MockAppleTestSupport", "LifecycleSimulator"]),
+      dependencies: [
+        "ExternalPurchaseReportAPI", "MockAppleTestSupport", "LifecycleSimulator", "ServerSightings",
+      ]),
     .testTarget(
       name: "AppStoreServerAPITests",
       dependencies: [
         "AppStoreServerAPI", "MockAppleTestSupport", "MockAppleCore", "MockAppleHTTP", "AppleNotifications",
-        "AppStoreCommerce", "LifecycleSimulator",
+        "AppStoreCommerce", "LifecycleSimulator", "ServerSightings",
       ]),
     .testTarget(
       name: "ControlAPITests",
@@ -357,7 +362,7 @@ let package = Package(
       name: "MockAppleServerTests",
       dependencies: [
         "MockAppleServer", "MockAppleTestSupport", "AppleNotifications", "AppleSigning", "LifecycleSimulator",
-        "EpsimTUI", "ScenarioLanguage", "WorldCommands", "TextFrame", "SharedTestSupport", "MockAppleCore",
+        "EpsimTUI", "ScenarioLanguage", "SimulatedWorld", "TextFrame", "SharedTestSupport", "MockAppleCore",
         .product(name: "Crypto", package: "swift-crypto"),
       ]),
     .testTarget(
@@ -372,8 +377,8 @@ let package = Package(
       name: "CommerceSimulationTests",
       dependencies: ["CommerceSimulation", "AppStoreCommerce", "LifecycleSimulator"]),
     .testTarget(
-      name: "WorldCommandsTests",
-      dependencies: ["WorldCommands", "CommerceSimulation", "AppStoreCommerce", "LifecycleSimulator"]),
+      name: "SimulatedWorldTests",
+      dependencies: ["SimulatedWorld", "CommerceSimulation", "AppStoreCommerce", "LifecycleSimulator"]),
     // Run the built binaries; depending on the executables makes SwiftPM build them first.
     .testTarget(
       name: "EpsimCLITests",

@@ -3,7 +3,7 @@ import Hummingbird
 import LifecycleSimulator
 import MockAppleCore
 import MockAppleHTTP
-import WorldCommands
+import SimulatedWorld
 
 /// `GET /epsim/v1/activity?after=N`: the server's typed activity feed after the sequence number a
 /// watcher saw last (steps with their door, history moves, reports, refusals, notifications and

@@ -2,7 +2,7 @@ import Foundation
 import Hummingbird
 import JSONShield
 import MockAppleHTTP
-import WorldCommands
+import SimulatedWorld
 
 /// Reads a control request's body as a `WorldCommand`: the one decoder of both control routes,
 /// so `/epsim/v1/events` and `/epsim/v1/commerce/events` read every member the same way.

@@ -5,7 +5,7 @@ import Hummingbird
 import LifecycleSimulator
 import MockAppleCore
 import MockAppleHTTP
-import WorldCommands
+import SimulatedWorld
 
 /// The control API for a backend's integration tests (docs/control-api.openapi.json): read the
 /// world and its tokens, apply events, advance the virtual clock, read what was reported.

@@ -4,7 +4,7 @@ import JSONShield
 import LifecycleSimulator
 import MockAppleCore
 import MockAppleHTTP
-import WorldCommands
+import SimulatedWorld
 
 /// The one history through the control API: read its steps and head, and undo, redo or rewind,
 /// judged by the server on its own simulation exactly as the terminal UI's `[`, `]` and history

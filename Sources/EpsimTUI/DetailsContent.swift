@@ -24,7 +24,7 @@ enum DetailsContent {
       if !server.refusals.isEmpty {
         lines.append(StyledLine(""))
         lines.append(StyledLine("Requests the mock server refused (newest last)", Theme.heading))
-        for line in server.refusals {
+        for line in server.refusals.map(\.reason) {
           lines += TextWrap.lines(line, width: width).map { StyledLine($0) }
         }
       }

@@ -3,7 +3,7 @@ import CommerceSimulation
 import ExternalPurchaseTokens
 import Foundation
 import LifecycleSimulator
-import WorldCommands
+import SimulatedWorld
 
 /// What a submitted dialog asks for, read from its form alone: the root applies it to the
 /// simulation (or asks the host to write a file) and, on a refusal, keeps the dialog open.

@@ -1,6 +1,6 @@
 import LifecycleSimulator
+import SimulatedWorld
 import TextFrame
-import WorldCommands
 
 extension TUIState {
   /// Steps of history: the initial world, every step in effect, then undone steps (dimmed).

@@ -1,6 +1,6 @@
 import CommerceSimulation
 import LifecycleSimulator
-import WorldCommands
+import SimulatedWorld
 
 /// A file write the UI asked its host for, and what the status line says when it is done.
 struct PendingWrite: Hashable, Sendable {

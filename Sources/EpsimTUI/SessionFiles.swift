@@ -1,4 +1,4 @@
-import WorldCommands
+import SimulatedWorld
 
 /// The files the session writes (a saved scenario, an export): the writes asked of the host and
 /// not yet reported, and the steps the last save holds, which quitting compares against.

@@ -17,4 +17,16 @@ public enum TUIEvent: Hashable, Sendable {
   case clipboardCopied(error: String?)
   /// A fresh view of the mock server beside the UI (`epsim tui --serve`).
   case serverActivity(ServerActivity)
+  /// The owner's answer to the change the UI sent it (`SimulationOwner`).
+  case changeAnswered(ChangeAnswer)
+
+  /// Whether the event waits behind a change the owner has not answered: what the user does
+  /// (and what their files and clipboard did) must meet the simulation as that change left it;
+  /// a new size, what the server saw and the answer itself cannot wait.
+  var waitsBehindChanges: Bool {
+    switch self {
+    case .key, .tick, .fileWritten, .pathIsFolder, .clipboardCopied: true
+    case .resize, .serverActivity, .changeAnswered: false
+    }
+  }
 }

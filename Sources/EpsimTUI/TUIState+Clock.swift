@@ -1,5 +1,5 @@
 import LifecycleSimulator
-import WorldCommands
+import SimulatedWorld
 
 extension TUIState {
   /// The clock move a clock key stands for: the command a scenario line or the control API
@@ -51,9 +51,8 @@ extension TUIState {
 
   /// Moves the clock as the `advance` command every door has: resolved by the one simulation, and
   /// kept as the move it was (`w` writes `advance to next moment minus 1ms`, not a duration).
-  @discardableResult
-  mutating func moveClock(to target: ClockMove) -> Bool {
-    apply(.advance(target))
+  mutating func moveClock(to target: ClockMove, then: AfterChange? = nil) {
+    apply(.advance(target), then: then)
   }
 
   mutating func changePlay(_ action: Action) {
@@ -69,19 +68,27 @@ extension TUIState {
     let extends = playback.stepPosition == simulation.position
     // Consecutive ticks extend one step: the clock goes `advance` past where this tick found it.
     let now = world.now
-    let result = changeSimulation {
-      simulation -> Result<WorldSimulation<Simulation>.Applied, SimulationError> in
-      let extended = extends && simulation.undo()
+    let seen = simulation.head
+    changeSimulation { simulation -> Result<WorldSimulation<Simulation>.Applied, SimulationError> in
+      // Only the tick's own step is extended: a step another door made since stays.
+      let extended = extends && simulation.head == seen && simulation.undo()
       // Past `Int64.max` the sum saturates, so the engine refuses it as past the clock's end
       // (StepLimits) instead of seeing a wrapped, negative time.
       let target = Self.saturatingSum(now, advance)
       do throws(SimulationError) {
-        return .success(try simulation.apply(.events([.advanceClock(to: target)]), origin: .terminalUI))
+        return .success(try simulation.apply(.advance(.to(target)), origin: .terminalUI))
       } catch {
         if extended { simulation.redo() }
         return .failure(error)
       }
+    } then: { state, result in
+      state.finishTick(result)
     }
+  }
+
+  /// What the UI does after a tick's step: pause on a refusal, else say what the App Store did
+  /// or how many periods expired while playing.
+  private mutating func finishTick(_ result: Result<WorldSimulation<Simulation>.Applied, SimulationError>) {
     let applied: WorldSimulation<Simulation>.Applied
     switch result {
     case .failure(let error):

@@ -2,7 +2,7 @@ import AppStoreCommerce
 import CommerceSimulation
 import LifecycleSimulator
 import ScenarioLanguage
-import WorldCommands
+import SimulatedWorld
 
 extension TUIState {
   /// The App Store as of the current position of the history (the UI always has one, maybe
@@ -26,14 +26,25 @@ extension TUIState {
     status?.text += "; App Store: " + text + more
   }
 
-  /// Performs a purchase step as one step of history, so undo takes it back like any token event.
-  /// False when the App Store refused (nothing changed).
-  @discardableResult
-  mutating func performPurchase(_ step: CommerceStep) -> Bool {
+  /// Performs an App Store command (`WorldCommand.commerce`, as a scenario's purchase line and
+  /// the control API's give it) as one step of history, so undo takes it back like any token
+  /// event; `then` learns whether the App Store took it (a refusal changes nothing).
+  mutating func performPurchase(_ step: CommerceStep, then: AfterChange? = nil) {
     let start = simulation.position
-    let result = changeSimulation { simulation in
-      Result { () throws(SimulationError) in try simulation.apply(.purchase(step), origin: .terminalUI) }
+    changeSimulation { simulation in
+      Result { () throws(SimulationError) in try simulation.apply(.commerce(step), origin: .terminalUI) }
+    } then: { state, result in
+      let made = state.finishPurchase(step, result, after: start)
+      then?(&state, made)
     }
+  }
+
+  /// What the UI does after an App Store step it asked for: the refusal, or what the App Store
+  /// did, with the newest transaction selected. Whether the step was made.
+  private mutating func finishPurchase(
+    _ step: CommerceStep, _ result: Result<WorldSimulation<Simulation>.Applied, SimulationError>,
+    after start: Int
+  ) -> Bool {
     let events: [CommerceDomainEvent]
     switch result {
     case .failure(let error):

@@ -1,6 +1,6 @@
 import CommerceSimulation
 import LifecycleSimulator
-import WorldCommands
+import SimulatedWorld
 
 extension TUIState {
   mutating func openDialog(for action: Action) {
@@ -45,17 +45,16 @@ extension TUIState {
   }
 
   /// Applies what a dialog asks for (`Dialog.request`); on failure the dialog stays open with
-  /// the reason.
+  /// the reason. A change the simulation's owner refuses later opens it again with the reason
+  /// (`reopen(_:saying:)`), as a refused change does at once when the UI owns the simulation.
   mutating func submit(_ dialog: Dialog) -> [Effect] {
-    var dialog = dialog
     var effects: [Effect] = []
+    overlay = nil
     let outcome = dialog.request(world: world, store: store).flatMap { request in
       perform(request, from: dialog, effects: &effects)
     }
-    switch outcome {
-    case .success:
-      overlay = nil
-    case .failure(let error):
+    if case .failure(let error) = outcome {
+      var dialog = dialog
       dialog.form.error = error.message
       overlay = .dialog(dialog)
     }
@@ -78,21 +77,36 @@ extension TUIState {
   {
     switch request {
     case .commands(let commands, let row):
-      guard apply(commands) else { return .failure(FormError(status?.text ?? "refused")) }
-      if let row { worldPane.selection = row }
+      apply(commands) { state, made in
+        guard made else { return state.reopen(dialog, saying: FormError(state.status?.text ?? "refused")) }
+        if let row { state.worldPane.selection = row }
+      }
       return .success(())
     case .rules(let rules):
-      guard !apply([.setRules(rules)]) else { return .success(()) }
-      let error = FormError(status?.text ?? "refused")
-      guard rules.environment != world.rules.environment else { return .failure(error) }
-      // The engine refuses to mix environments in one world; say how to get there here.
-      let environment = rules.environment.rawValue
-      return .failure(
-        FormError(
-          error.message + " (W starts a new world in \(environment), as `epsim tui --rules \(environment)`"
-            + " does; or H rewinds to before the first token)"))
+      let commands = RuleSetting.changes(from: world.rules, to: rules).map(WorldCommand.rule)
+      guard !commands.isEmpty else {
+        status = StatusMessage(.info, "Rules: nothing changed")
+        return .success(())
+      }
+      let environmentChanges = rules.environment != world.rules.environment
+      apply(commands) { state, made in
+        guard !made else { return }
+        let error = FormError(state.status?.text ?? "refused")
+        guard environmentChanges else { return state.reopen(dialog, saying: error) }
+        // The engine refuses to mix environments in one world; say how to get there here.
+        let environment = rules.environment.rawValue
+        state.reopen(
+          dialog,
+          saying: FormError(
+            error.message + " (W starts a new world in \(environment), as `epsim tui --rules \(environment)`"
+              + " does; or H rewinds to before the first token)"))
+      }
+      return .success(())
     case .moveClock(let target):
-      return moveClock(to: target) ? .success(()) : .failure(FormError(status?.text ?? "refused"))
+      moveClock(to: target) { state, made in
+        if !made { state.reopen(dialog, saying: FormError(state.status?.text ?? "refused")) }
+      }
+      return .success(())
     case .export(let path):
       effects = [.writeFile(path: path, contents: TokenExport.json(of: world))]
       files.expect(.export(tokenCount: world.tokens.count, form: dialog), at: path)
@@ -107,14 +121,7 @@ extension TUIState {
       startNewWorld(start)
       return .success(())
     case .purchases(let steps, let device):
-      // Each step is a step of history of its own: those before a refusal stay.
-      for step in steps {
-        guard performPurchase(step) else { return .failure(FormError(status?.text ?? "refused")) }
-      }
-      if let device = device.flatMap(world.device) {
-        worldPane.selection = .device(device.id)
-        purchasesPane.isShown = true
-      }
+      performPurchases(steps[...], selecting: device, from: dialog)
       return .success(())
     case .unchanged(let message):
       status = StatusMessage(.info, message)
@@ -129,18 +136,39 @@ extension TUIState {
   /// once tokens exist (a world's tokens all belong to one environment, SPEC 2).
   fileprivate mutating func startNewWorld(_ start: FreshStart) {
     let dropped = script != nil
-    changeSimulation { $0 = $0.startingOver(start) }
-    files.markSaved([])
-    scenario = ScenarioProgress()
-    logPane.clear()
-    filter.forgetMatches()
-    playback.stepTaken()
-    playback.pause()
-    tokensPane.tokensCut(to: 0)
-    tokensPane.selected = nil
-    status = StatusMessage(
-      .success,
-      "new \(start.environment.rawValue) world, seed \(start.seed)"
-        + (dropped ? "; the scenario file is closed" : ""))
+    changeSimulation {
+      $0 = $0.startingOver(start)
+    } then: { state, _ in
+      state.files.markSaved([])
+      state.scenario = ScenarioProgress()
+      state.logPane.clear()
+      state.filter.forgetMatches()
+      state.playback.stepTaken()
+      state.playback.pause()
+      state.tokensPane.tokensCut(to: 0)
+      state.tokensPane.selected = nil
+      state.status = StatusMessage(
+        .success,
+        "new \(start.environment.rawValue) world, seed \(start.seed)"
+          + (dropped ? "; the scenario file is closed" : ""))
+    }
+  }
+
+  /// A form's purchases, each a step of history of its own: those before a refusal stay, and the
+  /// refusal opens the form again with the reason.
+  fileprivate mutating func performPurchases(
+    _ steps: ArraySlice<CommerceStep>, selecting device: String?, from dialog: Dialog
+  ) {
+    guard let step = steps.first else {
+      if let device = device.flatMap(world.device) {
+        worldPane.selection = .device(device.id)
+        purchasesPane.isShown = true
+      }
+      return
+    }
+    performPurchase(step) { state, made in
+      guard made else { return state.reopen(dialog, saying: FormError(state.status?.text ?? "refused")) }
+      state.performPurchases(steps.dropFirst(), selecting: device, from: dialog)
+    }
   }
 }

@@ -1,6 +1,6 @@
 import ExternalPurchaseTokens
 import LifecycleSimulator
-import WorldCommands
+import SimulatedWorld
 
 extension TUIState {
   /// The command an action on the selected device stands for: the one a scenario line
@@ -44,11 +44,13 @@ extension TUIState {
     apply(WorldCommand.setPayments(customer: customerId, allowed: !customer.canMakePayments))
   }
 
+  /// What a change leaves for the UI to do once it is made or refused: `true` when it was made.
+  typealias AfterChange = @Sendable (inout TUIState, Bool) -> Void
+
   /// Applies events as one change: all of them, or (on a refusal) none. The status line says
-  /// what happened, then what the App Store did; false when the engine refused.
-  @discardableResult
-  mutating func apply(_ events: [WorldEvent]) -> Bool {
-    applyStep { simulation throws(SimulationError) in
+  /// what happened, then what the App Store did; `then` learns whether the engine took it.
+  mutating func apply(_ events: [WorldEvent], then: AfterChange? = nil) {
+    applyStep(then: then) { simulation throws(SimulationError) in
       try simulation.apply(.events(events), origin: .terminalUI)
     }
   }
@@ -56,37 +58,41 @@ extension TUIState {
   /// Applies a command as every door does: the same command a scenario line or a control API
   /// request gives, resolved and checked by the one simulation, so what the UI accepts `epsim run`
   /// and the control API accept too, and the history keeps the command (`w` writes it).
-  @discardableResult
-  mutating func apply(_ command: WorldCommand) -> Bool {
-    applyStep { simulation throws(SimulationError) in try simulation.apply(command, origin: .terminalUI) }
+  mutating func apply(_ command: WorldCommand, then: AfterChange? = nil) {
+    applyStep(then: then) { simulation throws(SimulationError) in
+      try simulation.apply(command, origin: .terminalUI)
+    }
   }
 
   /// Applies a form's commands as one step: one command as every door applies it; several (a
-  /// device's OS and storefront) resolved by the same function, all or none.
-  @discardableResult
-  mutating func apply(_ commands: [WorldCommand]) -> Bool {
-    if commands.count == 1 { return apply(commands[0]) }
-    return applyStep { simulation throws(SimulationError) in
-      var events: [WorldEvent] = []
-      for command in commands {
-        events += try command.worldEvents(
-          in: simulation.world, commerce: simulation.store, lastCustomer: simulation.lastCustomer)
-      }
-      return try simulation.apply(.events(events), origin: .terminalUI)
+  /// device's OS and storefront, a rule form's fields) resolved by the same function, all or none.
+  mutating func apply(_ commands: [WorldCommand], then: AfterChange? = nil) {
+    if commands.count == 1 { return apply(commands[0], then: then) }
+    applyStep(then: then) { simulation throws(SimulationError) in
+      try simulation.apply(commands: commands, origin: .terminalUI)
     }
   }
 
   private mutating func applyStep(
+    then: AfterChange?,
     _ step:
       @escaping @Sendable (inout WorldSimulation<Simulation>) throws(SimulationError) ->
-      WorldSimulation<
-        Simulation
-      >.Applied
-  ) -> Bool {
+      WorldSimulation<Simulation>.Applied
+  ) {
     let start = simulation.position
-    let result = changeSimulation { simulation in
+    changeSimulation { simulation in
       Result { () throws(SimulationError) in try step(&simulation) }
+    } then: { state, result in
+      let made = state.finishStep(result, after: start)
+      then?(&state, made)
     }
+  }
+
+  /// What the UI does after a step it asked for: the refusal, or the step's report and the App
+  /// Store's events in the status line. Whether the step was made.
+  private mutating func finishStep(
+    _ result: Result<WorldSimulation<Simulation>.Applied, SimulationError>, after start: Int
+  ) -> Bool {
     let applied: WorldSimulation<Simulation>.Applied
     switch result {
     case .failure(let error):

@@ -1,17 +1,15 @@
 import LifecycleSimulator
-import WorldCommands
+import SimulatedWorld
 
 extension TUIState {
   mutating func undo() {
     let summary = simulation.canUndo ? stepSummary(at: simulation.position) : ""
-    guard moveHistory(.undo) else { return }
-    status = StatusMessage(.info, "undid \(summary) (] redoes it)")
+    moveHistory(.undo) { state in state.status = StatusMessage(.info, "undid \(summary) (] redoes it)") }
   }
 
   mutating func redo() {
     let summary = simulation.canRedo ? stepSummary(at: simulation.position + 1) : ""
-    guard moveHistory(.redo) else { return }
-    status = StatusMessage(.info, "redid \(summary)")
+    moveHistory(.redo) { state in state.status = StatusMessage(.info, "redid \(summary)") }
   }
 
   mutating func openHistory() {
@@ -21,23 +19,32 @@ extension TUIState {
   /// Puts the history cursor just after the step selected in the history dialog.
   mutating func rewindToHistorySelection() {
     guard case .history(let selection, _) = overlay else { return }
-    guard moveHistory(.rewind(toStep: selection)) else { return }
-    overlay = nil
-    status = StatusMessage(
-      .info,
-      selection == 0
-        ? "rewound to the initial world"
-        : "now after step \(selection): \(stepSummary(at: selection))")
+    moveHistory(.rewind(toStep: selection)) { state in
+      state.overlay = nil
+      state.status = StatusMessage(
+        .info,
+        selection == 0
+          ? "rewound to the initial world"
+          : "now after step \(selection): \(state.stepSummary(at: selection))")
+    }
   }
 
   /// Asks the one simulation (the UI's own, or the server's under `--serve`) to make `move` from
   /// the head this UI saw; the simulation judges, in the same change, whether a backend's step or
   /// another door's step forbids it (docs/decisions/0163-the-server-judges-undo.md). Either way
   /// the UI then shows the simulation as it is, so a backend's step that refused the move is on
-  /// screen with the refusal. Returns whether the move was made.
-  private mutating func moveHistory(_ move: HistoryMove) -> Bool {
+  /// screen with the refusal. `made` follows a move that was made.
+  private mutating func moveHistory(_ move: HistoryMove, made: @escaping @Sendable (inout TUIState) -> Void) {
     let seen = simulation.head
-    let result = changeSimulation { $0.move(move, seen: seen) }
+    changeSimulation {
+      $0.move(move, seen: seen)
+    } then: { state, result in
+      if state.finishMove(result) { made(&state) }
+    }
+  }
+
+  /// What the UI does after a history move it asked for, made or refused. Whether it was made.
+  private mutating func finishMove(_ result: Result<HistoryMoved, HistoryRefusal>) -> Bool {
     restoreScriptPosition()
     tokensPane.tokensCut(to: world.tokens.count)
     logPane.followNewest()

@@ -1,5 +1,5 @@
 import LifecycleSimulator
-import WorldCommands
+import SimulatedWorld
 
 extension TUIState {
   mutating func moveInFocusedPane(_ action: Action) {

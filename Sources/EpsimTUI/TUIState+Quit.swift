@@ -1,6 +1,6 @@
 import CommerceSimulation
 import LifecycleSimulator
-import WorldCommands
+import SimulatedWorld
 
 extension TUIState {
   /// Steps in effect that no saved scenario holds: quitting now would lose them.

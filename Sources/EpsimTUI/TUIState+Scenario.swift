@@ -1,13 +1,13 @@
 import LifecycleSimulator
 import ScenarioLanguage
+import SimulatedWorld
 import TextFrame
-import WorldCommands
 
 extension TUIState {
   /// Applies the loaded scenario's next line to the simulation, as `epsim run` would, and logs
   /// the line with a verdict for each of its expectations.
   mutating func stepScenario() {
-    guard var script else {
+    guard let script else {
       status = StatusMessage(.info, "no scenario loaded; open one with `epsim tui FILE.epsim`")
       return
     }
@@ -20,12 +20,24 @@ extension TUIState {
     let wasSaved = unsavedStepCount == 0
     dropReplacedSteps(after: before)
     let stepper = script
-    let (outcome, stepped) = changeSimulation { simulation in
+    changeSimulation { simulation in
       var stepper = stepper
       let outcome = stepper.step(on: &simulation)
       return (outcome, stepper)
+    } then: { state, stepped in
+      state.finishScenarioStep(
+        stepped.0, stepper: stepped.1, statement: statement, place: place, before: before, wasSaved: wasSaved)
     }
-    script = stepped
+  }
+
+  /// What the UI does after a scenario line was stepped through: the line and its verdicts in
+  /// the log, the status line, the scenario's progress.
+  private mutating func finishScenarioStep(
+    _ outcome: ScenarioStepper.Outcome?, stepper stepped: ScenarioStepper, statement: Statement,
+    place: String,
+    before: Int, wasSaved: Bool
+  ) {
+    let script = stepped
     scenario.advance(to: script)
     playback.stepTaken()
     logPane.followNewest()

@@ -6,6 +6,10 @@ extension TUIState {
   /// Never throws and never traps: refusals end up in the status line.
   @discardableResult
   public mutating func handle(_ event: TUIEvent) -> [Effect] {
+    if awaitedChange != nil, event.waitsBehindChanges {
+      wait(event)
+      return []
+    }
     let statusBefore = status
     var effects: [Effect] = []
     switch event {
@@ -17,12 +21,10 @@ extension TUIState {
     case .tick(let elapsed): if !isTooSmall { tick(elapsedMilliseconds: elapsed) }
     case .serverActivity(let activity):
       // A refused report is news the user would otherwise miss: it names no token, or not the
-      // selected one. The details list every refusal.
-      // (At the server's cap of kept refusals the count stops growing: compare the newest too.)
-      if let newest = activity.refusals.last,
-        activity.refusals.count != server?.refusals.count || newest != server?.refusals.last
-      {
-        status = StatusMessage(.error, "mock server: \(newest)")
+      // selected one. The details list every refusal. The feed numbers each refusal, so one
+      // worded like the last is still news.
+      if activity.hasRefusalsAfter(server), let newest = activity.refusals.last {
+        status = StatusMessage(.error, "mock server: \(newest.reason)")
       }
       server = activity
     case .fileWritten(let path, let error):
@@ -41,6 +43,7 @@ extension TUIState {
       reopen(write.form, saying: Dialog.folderError(path, example: example))
     case .clipboardCopied(let error):
       if let error { status = StatusMessage(.error, "copy failed: \(error)") }
+    case .changeAnswered(let answer): effects = receive(answer)
     }
     if status != statusBefore { noteReason() }
     refreshDerived()

@@ -2,8 +2,8 @@ import AppStoreCommerce
 import CommerceSimulation
 import LifecycleSimulator
 import ScenarioLanguage
+import SimulatedWorld
 import TextFrame
-import WorldCommands
 
 /// The root of the terminal UI: the one simulation (token world and App Store, with their
 /// history), the terminal's size, the focus, the overlay and the status line, composed with the
@@ -13,7 +13,8 @@ import WorldCommands
 /// history, then `refreshDerived()` for every pane); `render()` draws it.
 ///
 /// With a server beside it (`epsim tui --serve`) the server owns the simulation: every change goes
-/// through `owner`, and `simulation` is the server's as of the last change or look.
+/// through `owner`, and `simulation` is the server's as of the last change or look; the UI
+/// never waits for it (`changeSimulation(_:then:)`).
 public struct TUIState: Sendable {
   public internal(set) var simulation: WorldSimulation<Simulation>
   /// The server that owns the simulation, if one does; nil: the UI owns it.
@@ -53,6 +54,12 @@ public struct TUIState: Sendable {
   var files = SessionFiles()
   /// The next token expiry or App Store moment; refreshed by `refreshDerived()` after every event.
   var nextExpiry: VirtualTime?
+  /// The change sent to the owner whose answer has not come back (see `SimulationOwner`).
+  var awaitedChange: AwaitedChange?
+  /// Events that arrived while a change was awaited, handled in order once it is answered.
+  var eventsWaiting: [TUIEvent] = []
+  /// How many changes have been sent to the owner: the next one's number.
+  var changesSent = 0
 
   /// The UI on a fresh simulation of `world`, with an App Store selling `products`.
   public init(

@@ -1,5 +1,5 @@
 import LifecycleSimulator
-import WorldCommands
+import SimulatedWorld
 
 /// Reads the time typed into "go to time": an ISO 8601 UTC time, UNIX milliseconds, or a
 /// `+duration` from now; the clock move is the command's, as a scenario's `advance` line gives it.

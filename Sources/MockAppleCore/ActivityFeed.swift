@@ -1,6 +1,6 @@
 import ExternalPurchaseTokens
 import LifecycleSimulator
-import WorldCommands
+import SimulatedWorld
 
 /// One thing that happened on the server, typed: a step of the one history (with its door), a
 /// move through the history, a report accepted, a request refused, a notification made or

@@ -1,6 +1,7 @@
 import AppleNotifications
 import LifecycleSimulator
-import WorldCommands
+import ServerSightings
+import SimulatedWorld
 
 /// The typed activity feed and its watchers: every change any door makes is noted here once,
 /// numbered, and every watcher is woken with the newest number, so nobody polls the simulation.
@@ -67,9 +68,9 @@ extension MockAppleState {
 /// the feed's newest sequence number.
 public struct ServerView: Sendable {
   public var simulation: WorldSimulation<Simulation>
-  public var linesByToken: [String: [String]]
-  public var refusals: [String]
-  public var linesByTransaction: [String: [String]]
+  public var seenByToken: [String: [ServerSighting]]
+  public var refusals: [ServerRefusal]
+  public var seenByTransaction: [String: [ServerSighting]]
   public var sequence: UInt64
 }
 
@@ -77,7 +78,7 @@ extension MockAppleState {
   /// Everything the UI shows of the server, at once.
   public func view() -> ServerView {
     ServerView(
-      simulation: simulation, linesByToken: activityLines(), refusals: refusals.map(\.text),
-      linesByTransaction: transactionActivityLines(), sequence: activity.lastSequence)
+      simulation: simulation, seenByToken: sightingsByToken(), refusals: refusals,
+      seenByTransaction: sightingsByTransaction(), sequence: activity.lastSequence)
   }
 }

@@ -2,6 +2,7 @@ import AppStoreCommerce
 import AppleNotifications
 import AppleWireTypes
 import LifecycleSimulator
+import ServerSightings
 
 /// Notifications V2 for the App Store: made from `commerceEvents`, TEST on request, a mass
 /// extension's SUMMARY on demand; and what the terminal UI shows per transaction.
@@ -62,50 +63,47 @@ extension MockAppleState {
     return notifications.delivery(delivery.key) ?? delivery
   }
 
-  /// Notes an App Store API call about these transactions, for `transactionActivityLines`.
+  /// Notes an App Store API call about these transactions, for `sightingsByTransaction()`.
   public func noteAPICall(_ text: String, transactionIds: [String]) {
     transactionActivity.note(text, transactionIds: transactionIds, at: world.now)
     if !transactionIds.isEmpty { note(.apiCall(description: text, transactionIds: transactionIds)) }
   }
 
-  /// Per transactionId, one line for each notification about it and each API call noted for it,
-  /// in virtual-time order: what the terminal UI shows beside a transaction.
-  public func transactionActivityLines() -> [String: [String]] {
-    var entries: [String: [(at: VirtualTime, text: String)]] = [:]
+  /// Per transactionId, each notification about it and each API call noted for it, in
+  /// virtual-time order: what the terminal UI shows beside a transaction.
+  public func sightingsByTransaction() -> [String: [ServerSighting]] {
+    var seen: [String: [ServerSighting]] = [:]
     for delivery in notifications.deliveries {
       guard let id = delivery.transactionId else { continue }
-      entries[id, default: []].append((delivery.dueAt, activityLine(delivery)))
+      seen[id, default: []].append(sighting(of: delivery))
     }
     for note in transactionActivity.notes {
       for id in note.transactionIds {
-        entries[id, default: []].append((note.at, "\(note.text) at \(ISOTime.string(note.at))"))
+        seen[id, default: []].append(.apiCall(description: note.text, at: note.at))
       }
     }
     // Stable by time: the notification before the call noted at the same instant.
-    return entries.mapValues { list in
-      list.enumerated().sorted { ($0.element.at, $0.offset) < ($1.element.at, $1.offset) }.map(\.element.text)
+    return seen.mapValues { list in
+      list.enumerated().sorted { ($0.element.time ?? 0, $0.offset) < ($1.element.time ?? 0, $1.offset) }
+        .map(\.element)
     }
   }
 
-  /// One line about a notification and how its delivery stands.
-  package func activityLine(_ delivery: NotificationDelivery) -> String {
-    let outcome: String
+  /// A notification and how its delivery stands.
+  package func sighting(of delivery: NotificationDelivery) -> ServerSighting {
+    let standing: DeliveryStanding
     if let last = delivery.attempts.last {
-      let failure = last.status.map(String.init) ?? last.error ?? "no answer"
-      if last.succeeded {
-        outcome = "delivered"
-      } else {
-        outcome =
-          "failed (\(last.sendAttemptResult.rawValue), \(failure))"
-          + (delivery.state == .pending ? ", retrying" : "")
-      }
+      standing =
+        last.succeeded
+        ? .delivered
+        : .failed(
+          result: last.sendAttemptResult.rawValue,
+          failure: last.status.map(String.init) ?? last.error ?? "no answer",
+          retrying: delivery.state == .pending)
     } else {
-      outcome = notificationSettings.webhookURL == nil ? "logged (no --webhook to send it to)" : "due"
+      standing = notificationSettings.webhookURL == nil ? .logged : .due
     }
-    let name =
-      delivery.notificationType == NotificationPayload.type
-      ? delivery.subtype ?? ""
-      : [delivery.notificationType, delivery.subtype].compactMap { $0 }.joined(separator: "/")
-    return "notification \(name) at \(ISOTime.string(delivery.dueAt)): \(outcome)"
+    return .notification(
+      type: delivery.notificationType, subtype: delivery.subtype, dueAt: delivery.dueAt, delivery: standing)
   }
 }

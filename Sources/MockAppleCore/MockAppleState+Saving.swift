@@ -4,7 +4,7 @@ import ExternalPurchaseReports
 import Foundation
 import LifecycleSimulator
 import ParallelMap
-import WorldCommands
+import SimulatedWorld
 
 /// The server's state on disk (`epsim serve --state DIR`): every change written to the journal as
 /// it is made, and the journal replayed on the starting world when the server starts again.

@@ -1,6 +1,6 @@
 import Foundation
 import LifecycleSimulator
-import WorldCommands
+import SimulatedWorld
 
 /// `--clock wall`: the virtual clock follows real time, `rate` times faster, from wherever it
 /// stands (a jump through the control API or an undo moves it, and it follows on from there).

@@ -6,7 +6,8 @@ import ExternalPurchaseReports
 import ExternalPurchaseTokens
 import Foundation
 import LifecycleSimulator
-import WorldCommands
+import ServerSightings
+import SimulatedWorld
 
 /// Everything the mock server holds: the simulated world (event-sourced, on the virtual clock)
 /// and Apple's side of reporting, one ledger per environment so the two never mix.
@@ -24,11 +25,11 @@ public actor MockAppleState {
   private var lookupSize = 0
   private var lookupIsStale = false
   public package(set) var notifications = NotificationLog()
-  /// App Store API calls noted per transaction, for the terminal UI (`transactionActivityLines`).
+  /// App Store API calls noted per transaction, for the terminal UI (`sightingsByTransaction()`).
   public package(set) var transactionActivity = TransactionActivity()
   /// Report requests the server refused, newest last (at most `refusalLimit`), so the terminal UI
   /// beside it can show them; with the externalPurchaseId where the body named one.
-  public private(set) var refusals: [(externalPurchaseId: String?, text: String)] = []
+  public private(set) var refusals: [ServerRefusal] = []
   public static let refusalLimit = 100
   /// Every App Store event Apple's side has seen, oldest first, with the notification Apple sends
   /// for it: what notifications V2 are made from. Undo never takes one back (it was sent), and an
@@ -126,32 +127,36 @@ public actor MockAppleState {
     for event in events where heardEvents.insert(event).inserted { commerceEvents.append(event) }
   }
 
-  /// Per externalPurchaseId, one line for each accepted report and each notification, oldest
-  /// first: what the terminal UI shows beside a token.
-  public func activityLines() -> [String: [String]] {
-    var lines: [String: [String]] = [:]
+  /// Per externalPurchaseId, what the server saw of the token: the reports it accepted (in each
+  /// environment's order), the notifications about it, the requests about it it refused.
+  public func sightingsByToken() -> [String: [ServerSighting]] {
+    var seen: [String: [ServerSighting]] = [:]
     for environment in [TokenEnvironment.production, .sandbox] {
       guard let ledger = ledgers[environment] else { continue }
       for requestIdentifier in ledger.order {
         guard let report = ledger.reports[requestIdentifier] else { continue }
-        lines[report.externalPurchaseId, default: []].append(
-          "report \(report.status.rawValue) (\(environment.rawValue)) request \(requestIdentifier.prefix(8))")
+        seen[report.externalPurchaseId, default: []].append(
+          .report(
+            status: report.status.rawValue, environment: environment, requestIdentifier: requestIdentifier))
       }
     }
     for delivery in notifications.deliveries {
       guard let id = delivery.externalPurchaseId else { continue }
-      lines[id, default: []].append(activityLine(delivery))
+      seen[id, default: []].append(sighting(of: delivery))
     }
     for refusal in refusals {
-      if let id = refusal.externalPurchaseId { lines[id, default: []].append(refusal.text) }
+      if let id = refusal.externalPurchaseId {
+        seen[id, default: []].append(.refusal(reason: refusal.reason))
+      }
     }
-    return lines
+    return seen
   }
 
   /// Remembers a refused report request (the oldest go once there are `refusalLimit`).
   public func noteRefusal(_ text: String, externalPurchaseId: String? = nil) {
-    refusals.append((externalPurchaseId, text))
     note(.requestRefused(reason: text, externalPurchaseId: externalPurchaseId))
+    refusals.append(
+      ServerRefusal(sequence: activity.lastSequence, reason: text, externalPurchaseId: externalPurchaseId))
     if refusals.count > Self.refusalLimit { refusals.removeFirst(refusals.count - Self.refusalLimit) }
   }
 

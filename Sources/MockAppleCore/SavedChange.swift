@@ -3,7 +3,7 @@ import AppleWireTypes
 import ExternalPurchaseReports
 import ExternalPurchaseTokens
 import LifecycleSimulator
-import WorldCommands
+import SimulatedWorld
 
 /// One change of the server's state as its journal keeps it (`epsim serve --state`), in the order
 /// the server made them. Replayed in order on the starting world, they rebuild the same state.

@@ -13,7 +13,7 @@ import MockAppleCore
 import MockAppleHTTP
 import NIOCore
 import ServiceLifecycle
-import WorldCommands
+import SimulatedWorld
 
 /// `epsim serve`: Apple's External Purchase Server API and epsim's control API over real HTTP,
 /// on loopback by default, over one simulated world on the virtual clock.

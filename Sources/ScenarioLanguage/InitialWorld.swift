@@ -1,6 +1,6 @@
 import ExternalPurchaseTokens
 import LifecycleSimulator
-import WorldCommands
+import SimulatedWorld
 
 /// Builds the world a run starts from out of the setup lines.
 ///

@@ -2,7 +2,7 @@ import AppStoreCommerce
 import CommerceSimulation
 import ExternalPurchaseTokens
 import LifecycleSimulator
-import WorldCommands
+import SimulatedWorld
 
 /// The run's memory between steps: the one simulation, and what expectations compare against.
 struct RunState<Tokens: TokenEngine> {

@@ -1,6 +1,6 @@
 import ExternalPurchaseTokens
 import LifecycleSimulator
-import WorldCommands
+import SimulatedWorld
 
 /// Setup lines: the app, its entitlements and Info.plist keys, rules, customers and devices.
 extension ScenarioParser {

@@ -1,7 +1,7 @@
 import AppStoreCommerce
 import ExternalPurchaseTokens
 import LifecycleSimulator
-import WorldCommands
+import SimulatedWorld
 
 /// Steps: app lifecycle, StoreKit calls, world changes and clock moves.
 extension ScenarioParser {

@@ -1,7 +1,7 @@
 import AppStoreCommerce
 import ExternalPurchaseTokens
 import LifecycleSimulator
-import WorldCommands
+import SimulatedWorld
 
 /// Reads `.epsim` text into a `Scenario`, checking names, order and values before anything runs.
 ///

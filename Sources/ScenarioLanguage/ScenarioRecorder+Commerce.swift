@@ -1,6 +1,6 @@
 import AppStoreCommerce
 import CommerceSimulation
-import WorldCommands
+import SimulatedWorld
 
 extension ScenarioRecorder {
   /// The setup lines of an App Store as it was before any step: its products, and the settings a

@@ -1,7 +1,7 @@
 import CommerceSimulation
 import ExternalPurchaseTokens
 import LifecycleSimulator
-import WorldCommands
+import SimulatedWorld
 
 /// Turns a simulation (what the terminal UI records) into a scenario, so `ScenarioWriter` can save
 /// it: the setup rebuilds the initial world, and one statement stands for each applied event.
@@ -100,7 +100,9 @@ public enum ScenarioRecorder {
         message: "the initial world already has installs or tokens, which a scenario cannot state")
     }
     var kinds: [StatementKind] = [.command(.environment(world.rules.environment))]
-    kinds += ruleChanges(from: .preset(world.rules.environment), to: world.rules).map { .command(.rule($0)) }
+    kinds += RuleSetting.changes(from: .preset(world.rules.environment), to: world.rules).map {
+      .command(.rule($0))
+    }
     kinds += [.seed(world.seed), .start(world.now)]
     kinds += appLines(world.app)
     kinds += world.customers.map { .command(.customer(id: $0.id, canMakePayments: $0.canMakePayments)) }
@@ -145,46 +147,6 @@ public enum ScenarioRecorder {
     return line
   }
 
-  /// The rule lines that turn `old` into `new`, one per changed field.
-  static func ruleChanges(from old: LifecycleRules, to new: LifecycleRules) -> [RuleSetting] {
-    var changes: [RuleSetting] = []
-    /// The line `setting` makes of the new value, when the field at `field` changed.
-    func compare<Value: Equatable>(_ field: KeyPath<LifecycleRules, Value>, _ setting: (Value) -> RuleSetting)
-    {
-      if old[keyPath: field] != new[keyPath: field] { changes.append(setting(new[keyPath: field])) }
-    }
-    compare(\.environment, RuleSetting.environment)
-    compare(\.creation, RuleSetting.creation)
-    compare(\.servicesRenewal, RuleSetting.servicesRenewal)
-    if old.lifetimes != new.lifetimes { changes += lifetimeChanges(from: old.lifetimes, to: new.lifetimes) }
-    compare(\.refreshPolicy, RuleSetting.refresh)
-    compare(\.osGating, RuleSetting.osGating)
-    compare(\.eligibilityChecks, RuleSetting.eligibilityChecks)
-    compare(\.typeRegionGating, RuleSetting.typeRegionGating)
-    compare(\.creationNeedsEligibility, RuleSetting.creationNeedsEligibility)
-    compare(\.perTransactionInBrazil, RuleSetting.perTransactionInBrazil)
-    compare(\.sheetAndLinkNeedPayments, RuleSetting.sheetAndLinkNeedPayments)
-    compare(\.stringFormAnswers, RuleSetting.stringFormAnswers)
-    for request in TypedTokenRequest.allCases
-    where old.typedTokenTypes[request] != new.typedTokenTypes[request] {
-      changes.append(.typedTokenType(request, new.typedTokenTypes[request]))
-    }
-    return changes
-  }
-
-  /// The fewest lifetime lines: one per changed type, or `lifetime all` with the most common
-  /// lifetime followed by the exceptions, whichever is shorter.
-  static func lifetimeChanges(from old: TokenLifetimes, to new: TokenLifetimes) -> [RuleSetting] {
-    let types = CustomLinkTokenType.allCases
-    let perType = types.filter { old[$0] != new[$0] }.map { RuleSetting.lifetime($0, new[$0]) }
-    let common = types.map { new[$0] }.max { a, b in
-      types.filter { new[$0] == a }.count < types.filter { new[$0] == b }.count
-    }!
-    let withAll =
-      [RuleSetting.lifetime(nil, common)] + types.filter { new[$0] != common }.map { .lifetime($0, new[$0]) }
-    return withAll.count < perType.count ? withAll : perType
-  }
-
   /// The commands for one event, given the world it was applied to.
   static func commands(for event: WorldEvent, before world: WorldState) throws(Unrecordable)
     -> [WorldCommand]
@@ -216,7 +178,7 @@ public enum ScenarioRecorder {
     case .setOSVersion(let device, let version): return [.setOS(device: device, version: version)]
     case .setCanMakePayments(let customer, let allowed):
       return [.setPayments(customer: customer, allowed: allowed)]
-    case .setRules(let rules): return ruleChanges(from: world.rules, to: rules).map { .rule($0) }
+    case .setRules(let rules): return RuleSetting.changes(from: world.rules, to: rules).map { .rule($0) }
     case .setApp(let app):
       guard app == world.app else {
         throw Unrecordable(message: "a scenario sets the app in its setup only; this run changed it later")

@@ -1,7 +1,7 @@
 import CommerceSimulation
 import ExternalPurchaseTokens
 import LifecycleSimulator
-import WorldCommands
+import SimulatedWorld
 
 /// Runs a parsed scenario through `Simulation` and records a `Transcript`.
 ///

@@ -1,6 +1,6 @@
 import CommerceSimulation
 import LifecycleSimulator
-import WorldCommands
+import SimulatedWorld
 
 /// Steps through a scenario one line at a time on a simulation its caller owns, so the terminal UI
 /// can show a scenario's world and apply the file's steps as the user asks, between their own.

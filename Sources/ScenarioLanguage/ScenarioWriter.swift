@@ -1,6 +1,6 @@
 import ExternalPurchaseTokens
 import LifecycleSimulator
-import WorldCommands
+import SimulatedWorld
 
 /// Writes a scenario as canonical `.epsim` text, so the terminal UI can save what it recorded.
 ///

@@ -2,7 +2,7 @@ import AppStoreCommerce
 import CommerceSimulation
 import ExternalPurchaseTokens
 import LifecycleSimulator
-import WorldCommands
+import SimulatedWorld
 
 /// What one scenario line does. See docs/scenarios.md for the text form of each case.
 ///

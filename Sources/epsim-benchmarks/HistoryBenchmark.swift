@@ -3,7 +3,7 @@ import CommerceSimulation
 import ExternalPurchaseTokens
 import Foundation
 import LifecycleSimulator
-import WorldCommands
+import SimulatedWorld
 
 /// Memory and rewind time of a long interactive session: the one simulation (`WorldSimulation`:
 /// token world and App Store, one history) after many steps, as the terminal UI and the server

@@ -11,16 +11,23 @@ struct EpsimTerminalApp: TerminalApp {
   var state: TUIState
   /// The mock server beside the UI (`epsim tui --serve`), if any: it owns the simulation.
   var server: ServerBridge?
+  /// Text the UI asked to copy during the event being handled.
+  private var clipboard: String?
 
   init(state: TUIState, server: ServerBridge? = nil) {
     self.state = state
     self.server = server
-    if let server { self.state.attach(to: server, showing: server.currentSimulation()) }
+    if let server { self.state.attach(to: server, showing: server.simulation) }
   }
 
   /// Ticks only while the clock plays, or a few times a second to show what a server beside the
-  /// UI has received: an idle UI without one waits for keys and uses no CPU.
-  var tickInterval: Int? { state.isPlaying ? 100 : server == nil ? nil : 250 }
+  /// UI has received, or every millisecond or two while the server's answer to a change is
+  /// awaited (it comes in microseconds): an idle UI without a server waits for keys and uses no
+  /// CPU.
+  var tickInterval: Int? {
+    if server != nil, state.awaitsOwner { return 2 }
+    return state.isPlaying ? 100 : server == nil ? nil : 250
+  }
 
   /// Ctrl-C is a key, so quitting with unsaved steps can ask first (as `q` does).
   var takesControlCAsKey: Bool { true }
@@ -30,24 +37,37 @@ struct EpsimTerminalApp: TerminalApp {
     switch event {
     case .key(let key): effects = state.handle(.key(key))
     case .resize(let width, let height): effects = state.handle(.resize(width: width, height: height))
-    case .tick(let elapsed): effects = state.handle(.tick(elapsedMilliseconds: Int64(elapsed)))
+    case .tick(let elapsed):
+      // A tick that only looks for the server's answer is no time for a clock that is not playing.
+      effects =
+        state.isPlaying || !state.awaitsOwner ? state.handle(.tick(elapsedMilliseconds: Int64(elapsed))) : []
     }
-    var command = TerminalAppCommand.keepRunning
-    for effect in effects {
-      if case .copyToClipboard(let text) = effect {
-        command = .copyToClipboard(text)
-      } else if let result = EffectRunner.perform(effect) {
-        state.handle(result)
-      }
-    }
+    clipboard = nil
+    perform(effects)
     exchangeWithServer()
-    return state.isFinished ? .quit : command
+    defer { clipboard = nil }
+    return state.isFinished ? .quit : clipboard.map(TerminalAppCommand.copyToClipboard) ?? .keepRunning
   }
 
-  /// Takes in what the server has seen and the simulation as a backend left it.
+  /// Performs the UI's effects; the results of those the host runs go back to the UI.
+  private mutating func perform(_ effects: [Effect]) {
+    for effect in effects {
+      if case .copyToClipboard(let text) = effect {
+        clipboard = text
+      } else if let result = EffectRunner.perform(effect) {
+        perform(state.handle(result))
+      }
+    }
+  }
+
+  /// Takes in the server's answers to the UI's changes, what the server has seen and the
+  /// simulation as a backend left it.
   private mutating func exchangeWithServer() {
     guard let server else { return }
-    if let current = server.simulation { state.show(current) }
+    for answer in server.takeAnswers() {
+      perform(state.handle(.changeAnswered(answer)))
+    }
+    state.show(server.simulation)
     let activity = server.activity
     if state.server != activity { state.handle(.serverActivity(activity)) }
   }

@@ -3,7 +3,7 @@ import CommerceSimulation
 import EpsimTUI
 import LifecycleSimulator
 import ScenarioLanguage
-import WorldCommands
+import SimulatedWorld
 
 /// How a state directory's world began (`--state DIR`), kept in its manifest: the scenario's text
 /// (so the file may change or go without changing the saved world) or the demo world, and the

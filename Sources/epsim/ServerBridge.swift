@@ -2,30 +2,38 @@ import EpsimTUI
 import Foundation
 import LifecycleSimulator
 import MockAppleServer
-import WorldCommands
+import SimulatedWorld
 
 /// Connects the terminal UI to the mock server running beside it (`epsim tui --serve`).
 ///
-/// The server owns the one simulation: the UI makes each change through `change(_:)`, which runs
-/// it on the server's simulation and hands back the result, so a backend's changes through the
-/// App Store Server API (an app account token, an extension) are in the same history as the UI's
-/// steps and nothing is copied over them. What the server has seen (reports, notifications) and
-/// the simulation as a backend left it come back when the server's activity feed says something
-/// happened (`MockAppleState.watch()`), in one read of the actor; nothing polls. Nothing here
-/// touches the terminal.
-// @unchecked: `latestActivity`, `latestSimulation` and `looking` are read and written under `lock`.
+/// The server owns the one simulation: the UI sends each change through `send(_:id:)`, which
+/// runs it on the server's simulation in a task and keeps the answer for the host to hand the UI
+/// (`takeAnswers()`), so a backend's changes through the App Store Server API (an app account
+/// token, an extension) are in the same history as the UI's steps and nothing is copied over
+/// them; the UI's thread never waits for the server. What the server has seen (reports,
+/// notifications) and the simulation as a backend left it come back when the server's activity
+/// feed says something happened (`MockAppleState.watch()`), in one read of the actor; nothing
+/// polls. Nothing here touches the terminal.
+// @unchecked: `latestActivity`, `latestSimulation`, `answers` and `answersKept` are read and
+// written under `lock`.
 final class ServerBridge: SimulationOwner, @unchecked Sendable {
   let server: MockAppleServer
   let address: String
   private let lock = NSLock()
   private var latestActivity: ServerActivity
-  private var latestSimulation: WorldSimulation<Simulation>?
+  private var latestSimulation: WorldSimulation<Simulation>
+  private var answers: [ChangeAnswer] = []
+  /// How many answers have been kept: a look that began before one must not show an older
+  /// simulation over it.
+  private var answersKept = 0
   private var looking: Task<Void, Never>?
 
-  init(server: MockAppleServer, address: String) {
+  /// A bridge to `server`, whose simulation is `current` as the UI first shows it.
+  init(server: MockAppleServer, address: String, current: WorldSimulation<Simulation>) {
     self.server = server
     self.address = address
     latestActivity = ServerActivity(address: address)
+    latestSimulation = current
     // Reports and API calls arrive from the backend at any time: look again when the server's
     // feed moves (a watcher behind is given only the newest number, so a burst is one look).
     let state = server.state
@@ -37,22 +45,29 @@ final class ServerBridge: SimulationOwner, @unchecked Sendable {
     }
   }
 
-  /// Runs a change on the server's simulation and waits for it: the server's actor answers in
-  /// microseconds, and the UI's thread is not one the actor runs on, so waiting cannot deadlock.
-  func change<Result: Sendable>(
-    _ change: @escaping @Sendable (inout WorldSimulation<Simulation>) -> Result
-  ) -> (Result, WorldSimulation<Simulation>) {
-    let box = LockedBox<(Result, WorldSimulation<Simulation>)?>(nil)
-    let done = DispatchSemaphore(value: 0)
+  /// Runs a change on the server's simulation in a task and keeps its answer for the UI; returns
+  /// at once.
+  func send<Result: Sendable>(
+    _ change: @escaping @Sendable (inout WorldSimulation<Simulation>) -> Result, id: Int
+  ) {
     let state = server.state
     Task {
-      box.value = await state.change(change)
+      let (result, simulation) = await state.change(change)
+      self.lock.withLock {
+        answers.append(ChangeAnswer(id: id, result: result, simulation: simulation))
+        answersKept += 1
+        latestSimulation = simulation
+      }
       _ = try? await self.server.deliverDueNotifications()
-      done.signal()
     }
-    done.wait()
-    lock.withLock { latestSimulation = box.value!.1 }
-    return box.value!
+  }
+
+  /// The answers to changes the UI sent that have come back since the last call, oldest first.
+  func takeAnswers() -> [ChangeAnswer] {
+    lock.withLock {
+      defer { answers = [] }
+      return answers
+    }
   }
 
   /// What the server has seen, as of the last look.
@@ -61,22 +76,19 @@ final class ServerBridge: SimulationOwner, @unchecked Sendable {
   }
 
   /// The server's simulation as of the last look or change.
-  var simulation: WorldSimulation<Simulation>? {
+  var simulation: WorldSimulation<Simulation> {
     lock.withLock { latestSimulation }
   }
 
-  /// The server's simulation now, waited for (the UI's first frame shows it).
-  func currentSimulation() -> WorldSimulation<Simulation> {
-    change { _ in () }.1
-  }
-
   private func refresh() async {
+    let keptBefore = lock.withLock { answersKept }
     let view = await server.state.view()
     lock.withLock {
       latestActivity = ServerActivity(
-        address: address, linesByToken: view.linesByToken, refusals: view.refusals,
-        linesByTransaction: view.linesByTransaction)
-      latestSimulation = view.simulation
+        address: address, seenByToken: view.seenByToken, refusals: view.refusals,
+        seenByTransaction: view.seenByTransaction)
+      // An answer kept while the server was read may be newer than what was read.
+      if answersKept == keptBefore { latestSimulation = view.simulation }
     }
   }
 

@@ -8,7 +8,7 @@ import Foundation
 import LifecycleSimulator
 import MockAppleHTTP
 import MockAppleServer
-import WorldCommands
+import SimulatedWorld
 
 /// The options of the mock server, shared by `epsim serve` and `epsim tui --serve`.
 struct ServerOptions: ParsableArguments {

@@ -6,8 +6,8 @@ import EpsimTUI
 import Foundation
 import LifecycleSimulator
 import ScenarioLanguage
+import SimulatedWorld
 import TerminalBackend
-import WorldCommands
 
 /// `epsim tui`: the terminal UI on the built-in demo world. Also what `epsim` alone runs.
 struct TUICommand: AsyncParsableCommand {
@@ -129,7 +129,10 @@ struct TUICommand: AsyncParsableCommand {
     }
     switch started {
     case .success(let port):
-      return ServerBridge(server: server, address: "\(serverOptions.scheme)://\(host):\(port)")
+      // The UI's first frame shows the server's simulation: read before the terminal is taken.
+      let current = await server.state.change { _ in () }.1
+      return ServerBridge(
+        server: server, address: "\(serverOptions.scheme)://\(host):\(port)", current: current)
     case .failure(let failure): throw ReportCLI.usage("tui", failure.message)
     }
   }

@@ -4,6 +4,7 @@ import Foundation
 import LifecycleSimulator
 import MockAppleCore
 import MockAppleTestSupport
+import ServerSightings
 import Testing
 
 /// Notifications V2 of App Store events over real HTTP: what is sent, when, in which order, and
@@ -238,16 +239,24 @@ struct AppStoreNotificationDeliveryTests {
       #expect(ids.count == 2)
       await state.noteAPICall("GET transaction info (200)", transactionIds: [ids[0]])
       await state.noteAPICall("nothing about a transaction", transactionIds: [])
-      let lines = await state.transactionActivityLines()
-      #expect(Set(lines.keys) == Set(ids))
-      let first = try #require(lines[ids[0]])
+      let seen = await state.sightingsByTransaction()
+      #expect(Set(seen.keys) == Set(ids))
+      let first = try #require(seen[ids[0]])
       #expect(first.count == 2)
-      #expect(first[0].hasPrefix("notification ONE_TIME_CHARGE at "))
-      #expect(first[0].hasSuffix("logged (no --webhook to send it to)"))
-      #expect(first[1].hasPrefix("GET transaction info (200) at "))
-      #expect(lines[ids[1]]?.count == 1)
-      // The token lines stay about tokens only.
-      #expect(await state.activityLines().isEmpty)
+      guard first.count == 2 else { return }
+      #expect(
+        {
+          guard case .notification("ONE_TIME_CHARGE", nil, _, .logged) = first[0] else { return false }
+          return true
+        }(), "\(first[0])")
+      #expect(
+        {
+          guard case .apiCall("GET transaction info (200)", _) = first[1] else { return false }
+          return true
+        }(), "\(first[1])")
+      #expect(seen[ids[1]]?.count == 1)
+      // What the server saw of tokens stays about tokens only.
+      #expect(await state.sightingsByToken().isEmpty)
     }
   }
 }
@@ -337,11 +346,19 @@ struct APICallNotificationTests {
       let id = try #require(bought["transactionId"] as? String)
       #expect(try await server.api("GET", "/inApps/v1/transactions/\(id)").status == 200)
       #expect(try await server.api("GET", "/inApps/v1/transactions/\(id)", sandbox: true).status == 404)
-      let lines = try #require(await server.mock.state.transactionActivityLines()[id])
-      #expect(lines.count == 3)
-      #expect(lines[0].hasPrefix("notification ONE_TIME_CHARGE at "))
-      #expect(lines[1].hasPrefix("GET transactionInfo (200) at "))
-      #expect(lines[2].hasPrefix("GET transactionInfo (404) sandbox at "))
+      let seen = try #require(await server.mock.state.sightingsByTransaction()[id])
+      #expect(seen.count == 3)
+      guard seen.count == 3 else { return }
+      #expect(
+        {
+          guard case .notification("ONE_TIME_CHARGE", nil, _, _) = seen[0] else { return false }
+          return true
+        }(), "\(seen[0])")
+      #expect(
+        seen.dropFirst().map { sighting -> String? in
+          guard case .apiCall(let description, _) = sighting else { return nil }
+          return description
+        } == ["GET transactionInfo (200)", "GET transactionInfo (404) sandbox"])
     }
   }
 }

@@ -93,7 +93,7 @@ struct ControlTokenTests {
       }
       let refusals = await server.mock.state.refusals
       #expect(refusals.count == 3)
-      #expect(refusals.allSatisfy { !$0.text.contains(Self.secret) })
+      #expect(refusals.allSatisfy { !$0.reason.contains(Self.secret) })
     }
   }
 
@@ -125,7 +125,7 @@ struct ControlTokenTests {
       _ = try await server.request("GET", "/epsim/v1/world", authorization: guess)
       let refusals = await server.mock.state.refusals
       #expect(
-        refusals.map(\.text) == [
+        refusals.map(\.reason) == [
           "GET /epsim/v1/world refused (401): the bearer token is not the control token"
         ])
     }

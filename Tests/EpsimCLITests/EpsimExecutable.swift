@@ -106,9 +106,24 @@ enum EpsimExecutable {
     process.standardOutput = try FileHandle(forWritingTo: outputFile)
     process.standardError = try FileHandle(forWritingTo: errorFile)
     try process.run()
+    // A command that should end but does not (a `serve` that starts when a test expected it to
+    // refuse) would hang the whole suite: past the limit it is killed, and its outcome says so.
+    let pid = process.processIdentifier
+    let guardian = DispatchWorkItem { kill(pid, SIGKILL) }
+    DispatchQueue.global().asyncAfter(deadline: .now() + .seconds(Self.hangLimitSeconds), execute: guardian)
     process.waitUntilExit()
+    guardian.cancel()
+    var errors = try Data(contentsOf: errorFile)
+    if process.terminationReason == .uncaughtSignal, process.terminationStatus == SIGKILL {
+      errors += Data(
+        "\n[test helper: epsim did not end within \(Self.hangLimitSeconds) s and was killed]\n".utf8)
+    }
     return RawOutcome(
       status: process.terminationStatus, standardOutput: try Data(contentsOf: outputFile),
-      standardError: try Data(contentsOf: errorFile))
+      standardError: errors)
   }
+
+  /// How long a command may run before the helper kills it: far beyond any command the tests run
+  /// (the slowest take a few seconds), so it only ends a hang.
+  static let hangLimitSeconds = 300
 }

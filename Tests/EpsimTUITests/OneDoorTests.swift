@@ -1,8 +1,8 @@
 import Foundation
 import LifecycleSimulator
 import ScenarioLanguage
+import SimulatedWorld
 import Testing
-import WorldCommands
 
 @testable import EpsimTUI
 

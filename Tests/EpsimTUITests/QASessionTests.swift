@@ -2,6 +2,7 @@ import EpsimTUI
 import Foundation
 import LifecycleSimulator
 import ScenarioLanguage
+import ServerSightings
 import TerminalEffects
 import Testing
 import TextFrame
@@ -304,7 +305,11 @@ struct QASessionTests {
       .serverActivity(
         ServerActivity(
           address: "http://127.0.0.1:9",
-          refusals: ["PUT /externalPurchase/v1/reports refused (401): no bearer token"])))
+          refusals: [
+            ServerRefusal(
+              sequence: 1, reason: "PUT /externalPurchase/v1/reports refused (401): no bearer token",
+              externalPurchaseId: nil)
+          ])))
     #expect(state.status?.kind == .error)
     #expect(
       state.status?.text == "mock server: PUT /externalPurchase/v1/reports refused (401): no bearer token")

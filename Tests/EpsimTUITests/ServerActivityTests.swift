@@ -1,6 +1,7 @@
 import EpsimTUI
 import FrameSnapshotTesting
 import LifecycleSimulator
+import ServerSightings
 import Testing
 import TextFrame
 
@@ -16,7 +17,13 @@ struct ServerActivityTests {
       .serverActivity(
         ServerActivity(
           address: "http://127.0.0.1:8080",
-          linesByToken: [id: ["report NO_LINE_ITEM (sandbox) request 5EC2EBDA"]])))
+          seenByToken: [
+            id: [
+              .report(
+                status: "NO_LINE_ITEM", environment: .sandbox,
+                requestIdentifier: "5EC2EBDA-0000-4000-8000-000000000000")
+            ]
+          ])))
     return (state, id)
   }
 

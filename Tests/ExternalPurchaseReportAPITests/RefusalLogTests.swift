@@ -1,5 +1,6 @@
 import Foundation
 import MockAppleTestSupport
+import ServerSightings
 import Testing
 
 /// The server remembers the report requests it refused, for the terminal UI beside it
@@ -21,13 +22,13 @@ struct RefusalLogTests {
       let refusals = await server.mock.state.refusals
       #expect(refusals.count == 3)
       guard refusals.count == 3 else { return }
-      #expect(refusals[0].text.hasPrefix("PUT /externalPurchase/v1/reports refused (401): "))
+      #expect(refusals[0].reason.hasPrefix("PUT /externalPurchase/v1/reports refused (401): "))
       #expect(refusals[0].externalPurchaseId == nil)
-      #expect(refusals[1].text.hasPrefix("report refused (400): "))
-      #expect(refusals[2].text.hasPrefix("report LINE_ITEM (production) refused (400): "))
+      #expect(refusals[1].reason.hasPrefix("report refused (400): "))
+      #expect(refusals[2].reason.hasPrefix("report LINE_ITEM (production) refused (400): "))
       #expect(refusals[2].externalPurchaseId == token.id)
-      let lines = await server.mock.state.activityLines()[token.id] ?? []
-      #expect(lines.contains(refusals[2].text))
+      let seen = await server.mock.state.sightingsByToken()[token.id] ?? []
+      #expect(seen.contains(.refusal(reason: refusals[2].reason)))
     }
   }
 }

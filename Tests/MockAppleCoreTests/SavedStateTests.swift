@@ -8,8 +8,8 @@ import ExternalPurchaseTokens
 import Foundation
 import LifecycleSimulator
 import MockAppleCore
+import SimulatedWorld
 import Testing
-import WorldCommands
 
 /// `epsim serve --state`: every change the server makes goes to the journal, and replaying the
 /// journal on the same starting world rebuilds the same state, notification bytes included.

@@ -7,8 +7,9 @@ import ExternalPurchaseTokens
 import Foundation
 import LifecycleSimulator
 import MockAppleCore
+import ServerSightings
+import SimulatedWorld
 import Testing
-import WorldCommands
 
 /// `epsim tui --serve`: the server owns the one simulation; the UI changes it through
 /// `MockAppleState.change`, and reads back what the server saw per token.
@@ -48,8 +49,13 @@ struct WorldHandoverTests {
       Issue.record("the UI's token was not accepted")
       return
     }
-    let lines = await state.activityLines()
-    #expect(lines[id] == ["report NO_LINE_ITEM (sandbox) request 5EC2EBDA"])
+    let seen = await state.sightingsByToken()[id] ?? []
+    #expect(seen.count == 1)
+    guard case .report("NO_LINE_ITEM", .sandbox, let request) = seen.first, request.hasPrefix("5EC2EBDA")
+    else {
+      Issue.record("no sandbox NO_LINE_ITEM report seen: \(seen)")
+      return
+    }
   }
 
   @Test func aTokenTheUIUndidIsNoLongerKnown() async throws {
@@ -67,11 +73,12 @@ struct WorldHandoverTests {
     let state = try Self.state()
     let id = try await Self.requestServices(on: state)
     _ = try await state.takeDueDeliveries()
-    let lines = await state.activityLines()[id] ?? []
+    let seen = await state.sightingsByToken()[id] ?? []
     #expect(
-      lines.contains {
-        $0.hasPrefix("notification CREATED at ") && $0.hasSuffix("logged (no --webhook to send it to)")
-      })
+      seen.contains {
+        guard case .notification(_, "CREATED", _, .logged) = $0 else { return false }
+        return true
+      }, "\(seen)")
   }
 
   @Test func theUIsPurchaseIsServedAndNotifiedOnceAcrossUndoAndRedo() async throws {
@@ -90,8 +97,12 @@ struct WorldHandoverTests {
     _ = try await state.takeDueDeliveries()
     let delivered = await state.notifications.deliveries.compactMap(\.transactionId)
     #expect(delivered.contains(String(transaction)), "the UI's purchase was notified: \(delivered)")
-    let lines = await state.transactionActivityLines()[String(transaction)] ?? []
-    #expect(lines.contains { $0.contains("notification") }, "\(lines)")
+    let seen = await state.sightingsByTransaction()[String(transaction)] ?? []
+    #expect(
+      seen.contains {
+        guard case .notification = $0 else { return false }
+        return true
+      }, "\(seen)")
 
     // Undo takes the purchase back from the App Store; redo brings it back, and Apple's side,
     // which already sent its notification, does not send it again.

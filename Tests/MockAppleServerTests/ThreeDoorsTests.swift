@@ -2,9 +2,9 @@ import Foundation
 import LifecycleSimulator
 import MockAppleTestSupport
 import SharedTestSupport
+import SimulatedWorld
 import Testing
 import TextFrame
-import WorldCommands
 
 @testable import EpsimTUI
 @testable import ScenarioLanguage
@@ -55,7 +55,11 @@ struct ThreeDoorsTests {
     // The UI, headless: each command as its keys and forms give it.
     var state = TUIState(world: DemoWorld.world(rules: .production))
     var uiRefused: [Int] = []
-    for (index, command) in commands.enumerated() where !state.apply(command) { uiRefused.append(index) }
+    for (index, command) in commands.enumerated() {
+      let made = Flag()
+      state.apply(command) { _, applied in made.set(applied) }
+      if !made.value { uiRefused.append(index) }
+    }
     let ui = Outcome(tokens: state.world.tokens.map(\.raw), now: state.world.now, refused: uiRefused)
 
     // `w`, then the saved file as `epsim run` runs it.
@@ -90,4 +94,13 @@ struct ThreeDoorsTests {
       #expect(api == ui, "seed \(seed): UI \(ui), control API \(api)")
     }
   }
+}
+
+/// Whether a change the UI made was taken, as its `then` reports it (headless, the UI owns the
+/// simulation, so it reports before `apply` returns).
+final class Flag: @unchecked Sendable {
+  private let lock = NSLock()
+  private var stored = false
+  var value: Bool { lock.withLock { stored } }
+  func set(_ value: Bool) { lock.withLock { stored = value } }
 }

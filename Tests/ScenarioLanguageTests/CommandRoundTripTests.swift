@@ -5,8 +5,8 @@ import ExternalPurchaseTokens
 import Foundation
 import LifecycleSimulator
 import SharedTestSupport
+import SimulatedWorld
 import Testing
-import WorldCommands
 
 @testable import ScenarioLanguage
 

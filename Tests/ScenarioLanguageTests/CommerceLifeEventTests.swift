@@ -2,8 +2,8 @@ import AppStoreCommerce
 import CommerceSimulation
 import LifecycleSimulator
 import SharedTestSupport
+import SimulatedWorld
 import Testing
-import WorldCommands
 
 @testable import ScenarioLanguage
 

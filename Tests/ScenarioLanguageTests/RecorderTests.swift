@@ -1,5 +1,6 @@
 import ExternalPurchaseTokens
 import LifecycleSimulator
+import SimulatedWorld
 import Testing
 
 @testable import ScenarioLanguage
@@ -87,12 +88,12 @@ struct RecorderTests {
     rules.osGating = false
     rules.lifetimes[.inApp] = Milliseconds.minute
     #expect(
-      ScenarioRecorder.ruleChanges(from: .sandbox, to: rules) == [
+      RuleSetting.changes(from: .sandbox, to: rules) == [
         .lifetime(.inApp, Milliseconds.minute), .osGating(false),
       ])
-    #expect(ScenarioRecorder.ruleChanges(from: .sandbox, to: .sandbox).isEmpty)
+    #expect(RuleSetting.changes(from: .sandbox, to: .sandbox).isEmpty)
     #expect(
-      ScenarioRecorder.lifetimeChanges(from: .sandbox, to: .production) == [
+      RuleSetting.lifetimeChanges(from: .sandbox, to: .production) == [
         .lifetime(nil, 365 * Milliseconds.day)
       ])
   }

@@ -1,8 +1,8 @@
 import ExternalPurchaseTokens
 import LifecycleSimulator
 import SharedTestSupport
+import SimulatedWorld
 import Testing
-import WorldCommands
 
 @testable import ScenarioLanguage
 

@@ -3,7 +3,7 @@ import CommerceSimulation
 import ExternalPurchaseTokens
 import LifecycleSimulator
 import ScenarioLanguage
-import WorldCommands
+import SimulatedWorld
 
 /// The tests' shorthand for command lines: `.install(device: "a.b")` for
 /// `.command(.install(device: "a.b"))`, so the expected parses read like the scenario lines.

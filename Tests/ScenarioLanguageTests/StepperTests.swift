@@ -1,7 +1,7 @@
 import LifecycleSimulator
 import SharedTestSupport
+import SimulatedWorld
 import Testing
-import WorldCommands
 
 @testable import ScenarioLanguage
 

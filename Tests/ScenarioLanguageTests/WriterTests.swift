@@ -1,7 +1,7 @@
 import ExternalPurchaseTokens
 import LifecycleSimulator
+import SimulatedWorld
 import Testing
-import WorldCommands
 
 @testable import ScenarioLanguage
 

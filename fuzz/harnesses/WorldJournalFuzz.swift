@@ -3,7 +3,7 @@ import CommerceSimulation
 import Foundation
 import LifecycleSimulator
 import ScenarioLanguage
-import WorldCommands
+import SimulatedWorld
 
 /// The world every input starts from: two customers in two storefronts, a subscription, a
 /// consumable and a non-consumable, so purchase steps have something to act on.

@@ -1,8 +1,8 @@
 import AppStoreCommerce
 import CommerceSimulation
 import LifecycleSimulator
+import SimulatedWorld
 import Testing
-import WorldCommands
 
 /// `WorldSimulation.move`: the one judge of undo, redo and rewind for every door, and the origin
 /// each step keeps.

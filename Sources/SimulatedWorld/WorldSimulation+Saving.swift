@@ -34,6 +34,8 @@ extension WorldSimulation where Tokens == Simulation {
       })
     fresh.freshStart = start
     fresh.generation = generation + 1
+    // A new world is still a newer simulation: whoever shows the newest keeps this one.
+    fresh.revision = revision + 1
     fresh.collectsStoreEvents = collectsStoreEvents
     return fresh
   }

@@ -1,8 +1,8 @@
 import AppStoreCommerce
 import CommerceSimulation
 import LifecycleSimulator
+import SimulatedWorld
 import Testing
-import WorldCommands
 
 /// `WorldSimulation` on its own, as every door drives it: commands all or nothing, and undo, redo
 /// and rewind landing on the token world and the App Store a replay of the same steps gives.

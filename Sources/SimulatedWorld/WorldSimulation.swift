@@ -93,6 +93,30 @@ public struct WorldSimulation<Tokens: TokenEngine>: Sendable {
     return applied
   }
 
+  /// Applies several commands as one step (a form's fields: a device's OS and storefront, the
+  /// rules' changed fields), each resolved against the world as the ones before it left it, so
+  /// two rule fields do not undo each other. All or nothing.
+  @discardableResult
+  public mutating func apply(commands: [WorldCommand], origin: StepOrigin = .unknown) throws(SimulationError)
+    -> Applied
+  {
+    if commands.count == 1 { return try apply(commands[0], origin: origin) }
+    // A copy to resolve against: only the events of all of them become the step.
+    var resolving = self
+    var events: [WorldEvent] = []
+    for command in commands {
+      guard case .commerce = command else {
+        let resolved = try command.worldEvents(
+          in: resolving.world, commerce: resolving.store, lastCustomer: resolving.lastCustomer)
+        _ = try resolving.apply(.events(resolved), lastCustomer: resolving.lastCustomer, origin: origin)
+        events += resolved
+        continue
+      }
+      throw SimulationError("a purchase is a step of its own, not part of a form's change")
+    }
+    return try apply(.events(events), lastCustomer: lastCustomer, origin: origin)
+  }
+
   /// Applies a resolved step. All or nothing: a refusal changes nothing. A step with no event
   /// changes nothing and is not remembered.
   @_specialize(exported:true,where Tokens == WorldWithoutHistory)
