@@ -278,6 +278,7 @@ let package = Package(
       name: "FixtureGeneratorTests",
       dependencies: [
         "FixtureGenerator", "FileOutput", "LifecycleSimulator", "ExternalPurchaseTokens", "AppStoreCommerce",
+        "AppleWireTypes",
       ]),
     .testTarget(
       name: "ScenarioLanguageTests",

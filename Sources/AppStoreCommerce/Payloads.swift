@@ -1,3 +1,4 @@
+import AppleWireTypes
 import SimulationTime
 
 /// Every field of `JWSTransactionDecodedPayload` (SPEC-APPSTORE 3.1); nil fields are left out of JSON.
@@ -6,15 +7,15 @@ public struct TransactionPayload: Hashable, Sendable, Codable {
   public var appTransactionId: String?
   public var bundleId: String?
   public var currency: String?
-  public var environment: String?
+  public var environment: AppleEnvironment?
   public var expiresDate: Int64?
-  public var inAppOwnershipType: String?
+  public var inAppOwnershipType: OwnershipType?
   /// Present only when true (**assumption**: SPEC-APPSTORE 3.1 marks the omission rule UNCONFIRMED).
   public var isUpgraded: Bool?
-  public var offerDiscountType: String?
+  public var offerDiscountType: OfferDiscountType?
   public var offerIdentifier: String?
   public var offerPeriod: String?
-  public var offerType: Int?
+  public var offerType: OfferType?
   public var originalPurchaseDate: Int64?
   public var originalTransactionId: String?
   public var price: Int64?
@@ -23,15 +24,15 @@ public struct TransactionPayload: Hashable, Sendable, Codable {
   public var quantity: Int?
   public var revocationDate: Int64?
   public var revocationPercentage: Int?
-  public var revocationReason: Int?
-  public var revocationType: String?
+  public var revocationReason: RevocationReason?
+  public var revocationType: RevocationType?
   public var signedDate: Int64?
   public var storefront: String?
   public var storefrontId: String?
   public var subscriptionGroupIdentifier: String?
   public var transactionId: String?
-  public var transactionReason: String?
-  public var type: String?
+  public var transactionReason: TransactionReason?
+  public var type: ProductType?
   public var webOrderLineItemId: String?
   /// Advanced Commerce and billing plan fields: epsim sells no such SKUs, so they stay nil.
   public var advancedCommerceInfo: [String: String]?
@@ -47,14 +48,14 @@ public struct RenewalInfoPayload: Hashable, Sendable, Codable {
   public var autoRenewStatus: Int?
   public var currency: String?
   public var eligibleWinBackOfferIds: [String]?
-  public var environment: String?
-  public var expirationIntent: Int?
+  public var environment: AppleEnvironment?
+  public var expirationIntent: ExpirationIntent?
   public var gracePeriodExpiresDate: Int64?
   public var isInBillingRetryPeriod: Bool?
-  public var offerDiscountType: String?
+  public var offerDiscountType: OfferDiscountType?
   public var offerIdentifier: String?
   public var offerPeriod: String?
-  public var offerType: Int?
+  public var offerType: OfferType?
   public var originalTransactionId: String?
   public var priceIncreaseStatus: Int?
   public var productId: String?
@@ -77,19 +78,20 @@ extension CommerceState {
     return TransactionPayload(
       appAccountToken: transaction.appAccountToken,
       appTransactionId: customers[Int(transaction.customer)].appTransactionId, bundleId: settings.bundleId,
-      currency: currencies[Int(transaction.currencyIndex)], environment: settings.environment.appleName,
-      expiresDate: transaction.expiresDate, inAppOwnershipType: transaction.ownership.rawValue,
-      isUpgraded: transaction.isUpgraded ? true : nil, offerDiscountType: offer?.discount.rawValue,
-      offerIdentifier: offer?.identifier, offerPeriod: offer?.period, offerType: offer?.type.rawValue,
+      currency: currencies[Int(transaction.currencyIndex)],
+      environment: AppleEnvironment(rawValue: settings.environment.appleName),
+      expiresDate: transaction.expiresDate, inAppOwnershipType: transaction.ownership,
+      isUpgraded: transaction.isUpgraded ? true : nil, offerDiscountType: offer?.discount,
+      offerIdentifier: offer?.identifier, offerPeriod: offer?.period, offerType: offer?.type,
       originalPurchaseDate: transaction.originalPurchaseDate,
       originalTransactionId: String(transaction.originalTransactionId), price: transaction.price,
       productId: product.id, purchaseDate: transaction.purchaseDate, quantity: Int(transaction.quantity),
       revocationDate: revocation?.date, revocationPercentage: revocation?.percentage.map { Int($0) },
-      revocationReason: revocation?.reason?.rawValue, revocationType: revocation?.type.rawValue,
+      revocationReason: revocation?.reason, revocationType: revocation?.type,
       signedDate: signedDate, storefront: storefront.code, storefrontId: storefront.id,
       subscriptionGroupIdentifier: product.subscription?.groupId,
       transactionId: String(transaction.transactionId),
-      transactionReason: transaction.reason.rawValue, type: product.type.rawValue,
+      transactionReason: transaction.reason, type: product.type,
       webOrderLineItemId: transaction.webOrderLineItemId.map { String($0) })
   }
 
@@ -105,7 +107,7 @@ extension CommerceState {
     info.appTransactionId = customers[Int(customer)].appTransactionId
     info.autoRenewProductId = products[Int(chain.autoRenewProduct)].id
     info.autoRenewStatus = chain.autoRenew && shared?.revokedAt == nil ? 1 : 0
-    info.environment = settings.environment.appleName
+    info.environment = AppleEnvironment(rawValue: settings.environment.appleName)
     info.originalTransactionId = String(shared?.originalTransactionId ?? chain.originalTransactionId)
     info.productId = products[Int(chain.product)].id
     info.recentSubscriptionStartDate = chain.recentStartDate
@@ -117,9 +119,9 @@ extension CommerceState {
     }
     if let offer = chain.offer, offer.remaining > 0, offer.productIndex == chain.autoRenewProduct {
       let applied = appliedOffer(products[Int(offer.productIndex)].offers[Int(offer.offerIndex)])
-      info.offerType = applied.type.rawValue
+      info.offerType = applied.type
       info.offerIdentifier = applied.identifier
-      info.offerDiscountType = applied.discount.rawValue
+      info.offerDiscountType = applied.discount
       info.offerPeriod = applied.period
     }
     switch chain.priceIncrease {
@@ -136,7 +138,7 @@ extension CommerceState {
       }
     case .expired(let intent):
       info.isInBillingRetryPeriod = false
-      info.expirationIntent = intent.rawValue
+      info.expirationIntent = intent
       // **Assumption:** every win-back offer of the lapsed product sold in the storefront, in catalog order.
       let winBack = products[Int(chain.product)].offers.filter {
         $0.type == .winBack && $0.price(in: storefront) != nil

@@ -1,5 +1,6 @@
 import AppStoreCommerce
 import AppleNotifications
+import AppleWireTypes
 import CommerceSimulation
 import Foundation
 import LifecycleSimulator
@@ -27,7 +28,9 @@ package struct AppStoreView {
     self.signer = signer
   }
 
-  package var environment: String { commerce.settings.environment.appleName }
+  package var environment: AppleEnvironment {
+    AppleEnvironment(rawValue: commerce.settings.environment.appleName)
+  }
 
   /// Whose data an id of a path names: any transactionId or originalTransactionId of a
   /// customer, or their appTransactionId (SPEC-APPSTORE 4.3).

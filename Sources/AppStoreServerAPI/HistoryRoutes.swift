@@ -1,4 +1,5 @@
 import AppStoreCommerce
+import AppleWireTypes
 import Foundation
 import Hummingbird
 import MockAppleHTTP
@@ -108,7 +109,7 @@ package struct HistoryResponseHead: Codable {
   package var hasMore: Bool
   package var bundleId: String
   package var appAppleId: Int64
-  package var environment: String
+  package var environment: AppleEnvironment
 }
 
 /// `RefundHistoryResponse` (SPEC-APPSTORE 4.3).

@@ -82,7 +82,7 @@ extension AppStoreRoutes {
 
 /// `StatusResponse` and its items (SPEC-APPSTORE 4.5).
 package struct StatusResponse: Codable {
-  package var environment: String
+  package var environment: AppleEnvironment
   package var bundleId: String
   package var appAppleId: Int64
   package var data: [SubscriptionGroupIdentifierItem]

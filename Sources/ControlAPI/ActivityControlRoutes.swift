@@ -1,3 +1,4 @@
+import ExternalPurchaseTokens
 import Foundation
 import Hummingbird
 import LifecycleSimulator
@@ -27,7 +28,7 @@ package struct ActivityControlRoutes: Sendable {
     var requestIdentifier: String?
     var externalPurchaseId: String?
     var status: String?
-    var environment: String?
+    var environment: TokenEnvironment?
     var reason: String?
     var key: String?
     var notificationType: String?
@@ -53,7 +54,7 @@ package struct ActivityControlRoutes: Sendable {
       case .reportAccepted(let request, let id, let status, let environment):
         type = "reportAccepted"
         (requestIdentifier, externalPurchaseId, self.status) = (request, id, status)
-        self.environment = environment.rawValue
+        self.environment = environment
       case .requestRefused(let reason, let id):
         type = "requestRefused"
         (self.reason, externalPurchaseId) = (reason, id)

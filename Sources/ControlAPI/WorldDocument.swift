@@ -7,7 +7,7 @@ import LifecycleSimulator
 package struct WorldDocument: Encodable {
   package var now: Int64
   package var nowText: String
-  package var environment: String
+  package var environment: TokenEnvironment
   package var bundleId: String
   package var appAppleId: Int64
   package var customers: [CustomerDocument]
@@ -17,7 +17,7 @@ package struct WorldDocument: Encodable {
   package init(_ world: WorldState, ledgers: [ReportLedger]) {
     now = world.now
     nowText = ISOTime.string(world.now)
-    environment = world.rules.environment.rawValue
+    environment = world.rules.environment
     bundleId = world.app.bundleId
     appAppleId = world.app.appAppleId
     customers = world.customers.map {
@@ -53,7 +53,7 @@ package struct DeviceDocument: Encodable {
 package struct TokenDocument: Encodable {
   package var index: Int
   package var token: String
-  package var environment: String
+  package var environment: TokenEnvironment
   /// The token's fields that it has, from the one declaration, less the app's own two
   /// (`appFields`): the world document names the app once, at its top.
   package var fields: [(TokenField, TokenFieldValue)]
@@ -86,7 +86,7 @@ package struct TokenDocument: Encodable {
         field.value(in: issued.token).map { (field, $0) }
       }
       return TokenDocument(
-        index: issued.id, token: issued.raw, environment: issued.token.environment.rawValue, fields: fields,
+        index: issued.id, token: issued.raw, environment: issued.token.environment, fields: fields,
         customer: issued.customerId, device: issued.deviceId, isRefresh: issued.isRefresh,
         typedRequest: issued.typedRequest?.rawValue, active: issued.token.isActive(at: world.now),
         reportedStatus: ledger?.statuses[id]?.rawValue,

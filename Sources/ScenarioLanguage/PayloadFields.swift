@@ -21,6 +21,18 @@ extension PayloadField {
     self.init(name: name) { $0[keyPath: path].map { .int($0) } }
   }
 
+  /// A field Apple sends as a string from a fixed list (`type`, `inAppOwnershipType`), typed here.
+  init<Value: RawRepresentable>(_ name: String, _ path: KeyPath<Payload, Value?> & Sendable)
+  where Value.RawValue == String {
+    self.init(name: name) { $0[keyPath: path].map { .string($0.rawValue) } }
+  }
+
+  /// A field Apple sends as a number from a fixed list (`offerType`, `expirationIntent`), typed here.
+  init<Value: RawRepresentable>(_ name: String, _ path: KeyPath<Payload, Value?> & Sendable)
+  where Value.RawValue == Int {
+    self.init(name: name) { $0[keyPath: path].map { .int($0.rawValue) } }
+  }
+
   init(_ name: String, _ path: KeyPath<Payload, Bool?> & Sendable) {
     self.init(name: name) { $0[keyPath: path].map { .bool($0) } }
   }

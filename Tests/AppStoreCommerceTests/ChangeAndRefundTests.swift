@@ -12,7 +12,7 @@ struct ChangeAndRefundTests {
     let payloads = world.payloads()
     #expect(payloads.count == 2)
     #expect(payloads[0].isUpgraded == true && payloads[1].isUpgraded == nil)
-    #expect(payloads[1].productId == "premium.pro.monthly" && payloads[1].transactionReason == "PURCHASE")
+    #expect(payloads[1].productId == "premium.pro.monthly" && payloads[1].transactionReason == .purchase)
     #expect(payloads[1].originalTransactionId == payloads[0].originalTransactionId)
     #expect(payloads[1].purchaseDate == start + 10 * day && payloads[1].expiresDate == date(2026, 2, 11))
     #expect(world.renewalInfo()?.productId == "premium.pro.monthly")
@@ -94,8 +94,8 @@ struct ChangeAndRefundTests {
       try world.apply(.refund(transactionId: latest, reason: .appIssue, percentage: 100_000)) == ["REFUND"])
     let refunded = world.lastPayload
     #expect(world.log.last?.status == .revoked, "the REFUND notification carries status 5")
-    #expect(refunded.revocationDate == date(2026, 2, 1) && refunded.revocationReason == 1)
-    #expect(refunded.revocationType == "REFUND_FULL" && refunded.revocationPercentage == 100_000)
+    #expect(refunded.revocationDate == date(2026, 2, 1) && refunded.revocationReason == .appIssue)
+    #expect(refunded.revocationType == .refundFull && refunded.revocationPercentage == 100_000)
     #expect(world.state.transaction(first)?.revocation == nil)
     #expect(world.status() == .revoked && world.renewalInfo()?.autoRenewStatus == 0)
     #expect(try world.advance(by: 90 * day) == [])
@@ -112,7 +112,7 @@ struct ChangeAndRefundTests {
     let first = world.payloads()[0].transactionId!
     try world.apply(.refund(transactionId: first, reason: .other, percentage: 50_000))
     #expect(
-      world.payloads()[0].revocationType == "REFUND_PRORATED" && world.payloads()[0].revocationReason == 0)
+      world.payloads()[0].revocationType == .refundProrated && world.payloads()[0].revocationReason == .other)
     #expect(world.status() == .active)
   }
 
@@ -158,7 +158,7 @@ struct FamilyTests {
     var world = try TestWorld(customers: Self.family)
     #expect(try world.buy("family.monthly") == ["SUBSCRIBED/INITIAL_BUY", "SUBSCRIBED/INITIAL_BUY"])
     let shared = try #require(world.payloads("bob").last)
-    #expect(shared.inAppOwnershipType == "FAMILY_SHARED" && shared.productId == "family.monthly")
+    #expect(shared.inAppOwnershipType == .familyShared && shared.productId == "family.monthly")
     #expect(shared.originalTransactionId != world.lastPayload.originalTransactionId)
     #expect(shared.appTransactionId == world.state.customer("bob")!.appTransactionId)
     #expect(world.state.sharedChains(of: "carol").isEmpty)
@@ -177,7 +177,7 @@ struct FamilyTests {
     #expect(world.payloads("bob").count == 2)
     #expect(try world.apply(.leaveFamily(customer: "bob")) == ["REVOKE", "REVOKE"])
     #expect(
-      world.payloads("bob").allSatisfy { $0.revocationType == "FAMILY_REVOKE" && $0.revocationReason == nil })
+      world.payloads("bob").allSatisfy { $0.revocationType == .familyRevoke && $0.revocationReason == nil })
     #expect(world.state.status(of: world.state.sharedChains(of: "bob")[0]) == .revoked)
     #expect(try world.advance(to: date(2026, 2, 1)) == ["DID_RENEW"])
   }
@@ -194,7 +194,7 @@ struct FamilyTests {
     for member in ["alice", "bob"] {
       let products = world.payloads(member).compactMap(\.productId)
       #expect(products.sorted() == ["family.monthly", "lifetime"], "\(member)")
-      #expect(world.payloads(member).allSatisfy { $0.inAppOwnershipType == "FAMILY_SHARED" })
+      #expect(world.payloads(member).allSatisfy { $0.inAppOwnershipType == .familyShared })
     }
     // Carol's leaving takes both back from both.
     let left = try world.apply(.leaveFamily(customer: "carol"))

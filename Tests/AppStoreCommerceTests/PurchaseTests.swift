@@ -10,9 +10,9 @@ struct PurchaseTests {
     #expect(try world.buy("premium.monthly", token: token) == ["SUBSCRIBED/INITIAL_BUY"])
     let payload = world.lastPayload
     #expect(payload.productId == "premium.monthly")
-    #expect(payload.type == "Auto-Renewable Subscription")
-    #expect(payload.transactionReason == "PURCHASE")
-    #expect(payload.inAppOwnershipType == "PURCHASED")
+    #expect(payload.type == .autoRenewable)
+    #expect(payload.transactionReason == .purchase)
+    #expect(payload.inAppOwnershipType == .purchased)
     #expect(payload.environment == "Production")
     #expect(payload.bundleId == "com.example.app")
     #expect(payload.price == 9990 && payload.currency == "USD")
@@ -37,7 +37,7 @@ struct PurchaseTests {
     #expect(try world.buy("coins.100", quantity: 3) == ["ONE_TIME_CHARGE"])
     let payload = world.lastPayload
     #expect(payload.quantity == 3 && payload.price == 2970)
-    #expect(payload.type == "Consumable")
+    #expect(payload.type == .consumable)
     #expect(
       payload.expiresDate == nil && payload.webOrderLineItemId == nil
         && payload.subscriptionGroupIdentifier == nil)
@@ -55,7 +55,7 @@ struct PurchaseTests {
     #expect(world.state == before)
     #expect(throws: CommerceError.self) { try world.buy("season.pass", quantity: 2) }
     #expect(try world.buy("season.pass") == ["ONE_TIME_CHARGE"])
-    #expect(world.lastPayload.type == "Non-Renewing Subscription")
+    #expect(world.lastPayload.type == .nonRenewing)
   }
 
   @Test func pricesFollowTheStorefront() throws {
@@ -73,7 +73,7 @@ struct PurchaseTests {
     var world = try TestWorld()
     #expect(try world.buy("premium.monthly", offer: "trial") == ["SUBSCRIBED/INITIAL_BUY"])
     let trial = world.lastPayload
-    #expect(trial.price == 0 && trial.offerType == 1 && trial.offerDiscountType == "FREE_TRIAL")
+    #expect(trial.price == 0 && trial.offerType == .introductory && trial.offerDiscountType == .freeTrial)
     #expect(trial.offerPeriod == "P1W" && trial.offerIdentifier == nil)
     #expect(trial.expiresDate == start + 7 * day)
     #expect(world.renewalInfo()?.renewalPrice == 9990)
@@ -89,20 +89,20 @@ struct PurchaseTests {
   @Test func payAsYouGoPromotionLastsItsPeriodsThenFullPrice() throws {
     var world = try TestWorld()
     #expect(try world.buy("premium.monthly", offer: "promo.half") == ["SUBSCRIBED/INITIAL_BUY"])
-    #expect(world.lastPayload.offerType == 2 && world.lastPayload.offerIdentifier == "promo.half")
-    #expect(world.lastPayload.offerPeriod == "P3M" && world.lastPayload.offerDiscountType == "PAY_AS_YOU_GO")
+    #expect(world.lastPayload.offerType == .promotional && world.lastPayload.offerIdentifier == "promo.half")
+    #expect(world.lastPayload.offerPeriod == "P3M" && world.lastPayload.offerDiscountType == .payAsYouGo)
     #expect(world.renewalInfo()?.offerIdentifier == "promo.half")
     try world.advance(to: date(2026, 4, 1) + 1)
     let prices = world.payloads().map(\.price)
     #expect(prices == [4990, 4990, 4990, 9990])
-    #expect(world.payloads().map(\.offerType) == [2, 2, 2, nil])
+    #expect(world.payloads().map(\.offerType) == [.promotional, .promotional, .promotional, nil])
     #expect(world.renewalInfo()?.offerType == nil)
   }
 
   @Test func payUpFrontCodeCoversItsWholePeriod() throws {
     var world = try TestWorld()
     #expect(try world.buy("premium.monthly", offer: "code.quarter") == ["SUBSCRIBED/INITIAL_BUY"])
-    #expect(world.lastPayload.offerType == 3 && world.lastPayload.price == 19990)
+    #expect(world.lastPayload.offerType == .offerCode && world.lastPayload.price == 19990)
     #expect(world.lastPayload.expiresDate == date(2026, 4, 1))
   }
 
@@ -141,7 +141,8 @@ struct PurchaseTests {
     #expect(world.renewalInfo("bob")?.offerIdentifier == "code.quarter")
     try world.advance(to: date(2026, 4, 1) + 1)
     let renewed = try #require(world.payloads("bob").last)
-    #expect(renewed.productId == "premium.monthly" && renewed.price == 19990 && renewed.offerType == 3)
+    #expect(
+      renewed.productId == "premium.monthly" && renewed.price == 19990 && renewed.offerType == .offerCode)
   }
 
   @Test func anOfferCodeAtRenewalLastsItsOwnPeriod() throws {
@@ -149,7 +150,7 @@ struct PurchaseTests {
     try world.buy("premium.monthly")
     #expect(try world.buy("premium.monthly", offer: "code.quarter") == ["OFFER_REDEEMED"])
     try world.advance(to: date(2026, 2, 1))
-    #expect(world.lastPayload.price == 19990 && world.lastPayload.offerType == 3)
+    #expect(world.lastPayload.price == 19990 && world.lastPayload.offerType == .offerCode)
     #expect(world.lastPayload.expiresDate == date(2026, 5, 1))
   }
 
@@ -161,7 +162,7 @@ struct PurchaseTests {
     try world.advance(by: 40 * day)
     #expect(world.renewalInfo()?.eligibleWinBackOfferIds == ["winback.month"])
     #expect(try world.buy("premium.monthly", offer: "winback.month") == ["SUBSCRIBED/RESUBSCRIBE"])
-    #expect(world.lastPayload.offerType == 4 && world.lastPayload.price == 2990)
+    #expect(world.lastPayload.offerType == .winBack && world.lastPayload.price == 2990)
     #expect(world.renewalInfo()?.eligibleWinBackOfferIds == nil)
   }
 

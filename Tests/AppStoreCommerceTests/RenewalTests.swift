@@ -20,7 +20,7 @@ struct RenewalTests {
     #expect(payloads.dropFirst().map(\.purchaseDate) == payloads.dropLast().map(\.expiresDate))
     #expect(Set(payloads.map(\.originalTransactionId)).count == 1)
     #expect(Set(payloads.map(\.webOrderLineItemId)).count == 4)
-    #expect(payloads.dropFirst().allSatisfy { $0.transactionReason == "RENEWAL" })
+    #expect(payloads.dropFirst().allSatisfy { $0.transactionReason == .renewal })
     #expect(world.renewalInfo()?.renewalDate == date(2026, 5, 1))
     #expect(world.renewalInfo()?.autoRenewStatus == 1 && world.renewalInfo()?.isInBillingRetryPeriod == false)
   }
@@ -38,7 +38,7 @@ struct RenewalTests {
     #expect(try world.advance(to: date(2026, 3, 1) - 1) == [])
     #expect(world.status() == .active)
     #expect(try world.advance(by: 1) == ["EXPIRED/VOLUNTARY"])
-    #expect(world.status() == .expired && world.renewalInfo()?.expirationIntent == 1)
+    #expect(world.status() == .expired && world.renewalInfo()?.expirationIntent == .customerCancelled)
     #expect(throws: CommerceError.self) {
       try world.apply(.setAutoRenew(customer: "alice", groupId: "premium", enabled: true))
     }
@@ -58,7 +58,7 @@ struct RenewalTests {
     #expect(world.renewalInfo()?.gracePeriodExpiresDate == nil)
     #expect(try world.advance(to: failedAt + 60 * day - 1) == [])
     #expect(try world.advance(by: 1) == ["EXPIRED/BILLING_RETRY"])
-    #expect(world.status() == .expired && world.renewalInfo()?.expirationIntent == 2)
+    #expect(world.status() == .expired && world.renewalInfo()?.expirationIntent == .billingError)
     #expect(world.payloads().count == 1)
   }
 
@@ -132,7 +132,7 @@ struct RenewalTests {
     try world.buy("premium.monthly")
     try world.apply(.setForSale(productId: "premium.monthly", forSale: false))
     #expect(try world.advance(to: date(2026, 2, 1)) == ["EXPIRED/PRODUCT_NOT_FOR_SALE"])
-    #expect(world.renewalInfo()?.expirationIntent == 4)
+    #expect(world.renewalInfo()?.expirationIntent == .productNotAvailable)
   }
 
   /// A renewal fails, the product leaves sale, billing recovers: the next retry does not charge
@@ -149,7 +149,7 @@ struct RenewalTests {
     #expect(try world.advance(to: date(2026, 2, 2)) == ["EXPIRED/PRODUCT_NOT_FOR_SALE"])
     #expect(world.payloads().count == transactions, "nobody is charged")
     #expect(world.status() == .expired)
-    #expect(world.renewalInfo()?.expirationIntent == 4)
+    #expect(world.renewalInfo()?.expirationIntent == .productNotAvailable)
     #expect(world.renewalInfo()?.isInBillingRetryPeriod == false)
   }
 
@@ -168,7 +168,7 @@ struct RenewalTests {
     #expect(
       world.renewalInfo("bob")?.priceIncreaseStatus == 1 && world.renewalInfo("bob")?.renewalPrice == 11990)
     #expect(try world.advance(to: date(2026, 2, 1)) == ["EXPIRED/PRICE_INCREASE", "DID_RENEW"])
-    #expect(world.renewalInfo()?.expirationIntent == 3)
+    #expect(world.renewalInfo()?.expirationIntent == .noPriceIncreaseConsent)
     #expect(world.payloads("bob").last?.price == 11990)
     #expect(world.renewalInfo("bob")?.priceIncreaseStatus == nil)
   }

@@ -27,7 +27,9 @@ struct SandboxAndClockTests {
     let payloads = world.payloads()
     #expect(payloads.count == 13)
     #expect(payloads.last?.expiresDate == start + 13 * 5 * Milliseconds.minute)
-    #expect(world.renewalInfo()?.autoRenewStatus == 0 && world.renewalInfo()?.expirationIntent == 1)
+    #expect(
+      world.renewalInfo()?.autoRenewStatus == 0 && world.renewalInfo()?.expirationIntent == .customerCancelled
+    )
   }
 
   @Test func eachTesterHasTheirOwnRate() throws {
@@ -112,7 +114,7 @@ struct SandboxAndClockTests {
     let event = try #require(events.first)
     #expect(event.chain.map { after.status(of: $0) } == .active)
     #expect(
-      event.transaction.map { after.payload(of: $0, signedDate: start).transactionReason } == "PURCHASE")
+      event.transaction.map { after.payload(of: $0, signedDate: start).transactionReason } == .purchase)
   }
 
   @Test func monthArithmeticMatchesFoundationsCalendar() throws {

@@ -46,6 +46,19 @@ struct OneDoorTests {
     + storefronts.map {
       Case(form: "editDevice", field: "storefront", value: $0, line: "storefront alice.iphone \($0)")
     } + times.map { Case(form: "goToTime", field: "time", value: $0, line: "advance to \($0)") }
+    + lifetimes.map {
+      Case(form: "rules", field: "acquisition", value: $0, line: "lifetime ACQUISITION \($0)")
+    }
+    + refreshIntervals.map { Case(form: "rules", field: "every", value: $0, line: "refresh every \($0)") }
+    + probabilities.map {
+      Case(form: "rules", field: "probability", value: $0, line: "refresh probability \($0)")
+    }
+
+  static let lifetimes = [
+    "0", "0ms", "1h", "-1h", "1.5h", "1h30m", "", "x", "99999999999999999999d", "106751991167d", " 2h", "1ms",
+  ]
+  static let refreshIntervals = ["0", "1", "-3", "2.5", "", "99999999999999999999", "3 ", "x"]
+  static let probabilities = ["0", "1", "0.25", "1.5", "nan", "-0", "1e-3", "inf", "", "0x1p-2"]
 
   /// What the UI makes of the value: nil when it applied it, else the error under the form.
   static func uiRefusal(_ given: Case) -> String? {
@@ -58,9 +71,19 @@ struct OneDoorTests {
       dialog = Dialogs.addDevice(world: world, customerId: "alice")
       dialog.form.setText("id", "alice.spare")
     case "editDevice": dialog = Dialogs.editDevice(world.device("alice.iphone")!)
+    case "rules": dialog = RulesForm.dialog(rules: world.rules)
     default: dialog = Dialogs.goToTime(world: world)
     }
-    dialog.form.setText(given.field, given.value)
+    switch given.field {
+    case "every", "probability":
+      // The refresh choice, then its parameter field.
+      let index = dialog.form.fields.firstIndex { $0.name == "refresh" }!
+      let options = RulesForm.policies
+      dialog.form.fields[index].value = .choice(
+        options: options, selected: given.field == "every" ? 2 : 3)
+      dialog.form.setText("parameter", given.value)
+    default: dialog.form.setText(given.field, given.value)
+    }
     state.overlay = .dialog(dialog)
     _ = state.press(.enter)
     return state.openDialog?.form.error

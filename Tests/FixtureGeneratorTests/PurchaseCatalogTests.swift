@@ -20,7 +20,7 @@ import Testing
       GenerateOptions(customers: 400, seed: 5, days: 60, products: Self.catalog))
     let bought = Set(lines.map(\.transaction.productId))
     #expect(bought == ["club.monthly", "gems"])
-    #expect(lines.contains { $0.transaction.offerDiscountType == "FREE_TRIAL" })
+    #expect(lines.contains { $0.transaction.offerDiscountType == .freeTrial })
   }
 
   /// A catalog without subscriptions or non-consumables gives those customers nothing, and the

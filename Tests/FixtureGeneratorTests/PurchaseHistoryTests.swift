@@ -1,4 +1,5 @@
 import AppStoreCommerce
+import AppleWireTypes
 import ExternalPurchaseTokens
 import FileOutput
 import FixtureGenerator
@@ -64,7 +65,7 @@ struct PurchaseHistoryTests {
     #expect(Set(ids).count == ids.count)
     #expect(Set(lines.map { $0.transaction.appTransactionId! }).count == Set(lines.map(\.customer)).count)
 
-    let expectedEnvironment = environment == .sandbox ? "Sandbox" : "Production"
+    let expectedEnvironment: AppleEnvironment = environment == .sandbox ? .sandbox : .production
     for line in lines {
       let transaction = line.transaction
       #expect(transaction.environment == expectedEnvironment)
@@ -77,7 +78,7 @@ struct PurchaseHistoryTests {
     }
     // Subscription chains: one original id per customer and group, dates strictly increasing,
     // renewals announced as such, the app account token carried along.
-    let chains = Dictionary(grouping: lines.filter { $0.transaction.type == "Auto-Renewable Subscription" }) {
+    let chains = Dictionary(grouping: lines.filter { $0.transaction.type == .autoRenewable }) {
       $0.transaction.originalTransactionId!
     }
     for (original, chain) in chains {
@@ -91,7 +92,7 @@ struct PurchaseHistoryTests {
         #expect(later.transaction.expiresDate! > earlier.transaction.expiresDate!, "\(place)")
         #expect(later.transaction.purchaseDate! >= earlier.transaction.expiresDate!, "\(place)")
         #expect(later.notificationType == "DID_RENEW", "\(place)")
-        #expect(later.transaction.transactionReason == "RENEWAL", "\(place)")
+        #expect(later.transaction.transactionReason == .renewal, "\(place)")
       }
       // A refund of a subscription's newest transaction revokes it: nothing renews after it.
       for line in chain.dropLast() { #expect(line.transaction.revocationDate == nil, "\(place)") }
@@ -99,18 +100,18 @@ struct PurchaseHistoryTests {
         #expect(chain.count <= 1 + CommerceSettings.sandbox.sandboxRenewalLimit, "\(place)")
       }
     }
-    for line in lines where line.transaction.type != "Auto-Renewable Subscription" {
+    for line in lines where line.transaction.type != .autoRenewable {
       #expect(line.notificationType == "ONE_TIME_CHARGE")
       #expect(line.transaction.originalTransactionId == line.transaction.transactionId)
     }
     // The lives the option promises all occur.
     #expect(chains.values.contains { $0.count > 3 })
-    #expect(lines.contains { $0.transaction.offerDiscountType == "FREE_TRIAL" })
+    #expect(lines.contains { $0.transaction.offerDiscountType == .freeTrial })
     #expect(lines.contains { $0.transaction.productId == "premium.yearly" })
     #expect(lines.contains { $0.transaction.revocationDate != nil && $0.transaction.revocationReason != nil })
     #expect(lines.contains { $0.subtype == "BILLING_RECOVERY" })
     #expect(lines.contains { $0.transaction.productId == "coins.100" && $0.transaction.quantity! > 1 })
-    #expect(lines.contains { $0.transaction.type == "Non-Consumable" })
+    #expect(lines.contains { $0.transaction.type == .nonConsumable })
     #expect(lines.contains { $0.transaction.appAccountToken != nil })
     #expect(lines.contains { $0.transaction.appAccountToken == nil })
   }

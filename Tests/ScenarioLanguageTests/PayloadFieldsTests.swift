@@ -1,4 +1,5 @@
 import AppStoreCommerce
+import AppleWireTypes
 import ExternalPurchaseTokens
 import Foundation
 import Testing
@@ -65,6 +66,8 @@ struct PayloadFieldsTests {
 final class KeyRecorder: Encoder {
   enum Kind {
     case string, integer, bool, strings, object
+    /// A field typed with one of Apple's fixed lists: a value from the list (as JSON, and read).
+    case listed(String, JSONValue)
 
     /// A value of this kind unique to field `index`: as JSON text, and as the table should read it.
     func sample(_ index: Int) -> (String, JSONValue) {
@@ -73,6 +76,7 @@ final class KeyRecorder: Encoder {
       case .integer: ("\(1000 + index)", .number("\(1000 + index)"))
       case .bool: ("true", .bool(true))
       case .strings: ("[\"a\(index)\", \"b\(index)\"]", .array([.string("a\(index)"), .string("b\(index)")]))
+      case .listed(let json, let value): (json, value)
       case .object:
         (
           "{\"key\(index)\": \"value\(index)\"}",
@@ -109,6 +113,15 @@ final class KeyRecorder: Encoder {
       switch T.self {
       case is [String].Type: record(key, .strings)
       case is [String: String].Type: record(key, .object)
+      case is AppleEnvironment.Type: record(key, .listed("\"Sandbox\"", .string("Sandbox")))
+      case is OwnershipType.Type: record(key, .listed("\"FAMILY_SHARED\"", .string("FAMILY_SHARED")))
+      case is OfferDiscountType.Type: record(key, .listed("\"PAY_AS_YOU_GO\"", .string("PAY_AS_YOU_GO")))
+      case is RevocationType.Type: record(key, .listed("\"REFUND_PRORATED\"", .string("REFUND_PRORATED")))
+      case is TransactionReason.Type: record(key, .listed("\"RENEWAL\"", .string("RENEWAL")))
+      case is ProductType.Type: record(key, .listed("\"Non-Consumable\"", .string("Non-Consumable")))
+      case is OfferType.Type: record(key, .listed("3", .number("3")))
+      case is RevocationReason.Type: record(key, .listed("1", .number("1")))
+      case is ExpirationIntent.Type: record(key, .listed("4", .number("4")))
       default: preconditionFailure("a payload field of type \(T.self): give KeyRecorder its kind")
       }
     }

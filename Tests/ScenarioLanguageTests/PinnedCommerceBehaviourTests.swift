@@ -12,7 +12,7 @@ struct PinnedCommerceBehaviourTests {
     let entry = try #require(transcript.entries.first { $0.statement == statement }, "no step '\(statement)'")
     return entry.commerce.compactMap { note in
       note.transaction.map {
-        "\(note.customer) \($0.productId ?? "?") \($0.inAppOwnershipType ?? "?")"
+        "\(note.customer) \($0.productId ?? "?") \($0.inAppOwnershipType?.rawValue ?? "?")"
       }
     }
   }
