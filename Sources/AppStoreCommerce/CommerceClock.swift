@@ -46,8 +46,9 @@ extension CommerceState {
     var best: VirtualTime?
     for chain in chains where customer == nil || chain.customer == customer {
       for moment in dueMoments(of: chain) where target.kind == nil || moment.kind == target.kind {
-        let time = moment.time + target.offset
-        if time > now && time < (best ?? .max) { best = time }
+        // Checked, as every sum on the clock is: an offset past the limits names no moment.
+        let (time, overflow) = moment.time.addingReportingOverflow(target.offset)
+        if !overflow && time > now && time < (best ?? .max) { best = time }
       }
     }
     guard let time = best else {

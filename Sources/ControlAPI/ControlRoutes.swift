@@ -98,7 +98,8 @@ package struct ControlErrorBody: Encodable, Error {
       fieldName = context.codingPath.last?.stringValue
       errorMessage =
         fieldName.map { "\($0) has the wrong type or value: \(context.debugDescription)" }
-        ?? "the body is not a JSON event object"
+        // The parser's own words say where (a number too large for any type, say).
+        ?? "the body is not a JSON event object: \(context.debugDescription)"
     default:
       errorMessage = "the body is not a JSON event object"
       fieldName = nil

@@ -28,10 +28,11 @@ extension WorldState {
       // With no positive offset only unexpired periods can land after now; else look at all.
       var earliest: VirtualTime?
       let consider = { (index: Int) -> Bool in
-        // Expiries and offsets are bounded (StepLimits), so this sum cannot overflow; a time past
-        // the clock's range is refused when the clock moves there.
-        let time = periods[index].expirationDate + offset
-        if time > now && time < (earliest ?? .max) { earliest = time }
+        // Expiries and offsets are bounded (StepLimits), so this sum should not overflow; checked
+        // all the same, as every sum on the clock is (a caller that skipped the limits once made
+        // it trap). A time past the clock's range is refused when the clock moves there.
+        let (time, overflow) = periods[index].expirationDate.addingReportingOverflow(offset)
+        if !overflow && time > now && time < (earliest ?? .max) { earliest = time }
         return true
       }
       if offset <= 0 {

@@ -93,14 +93,31 @@ extension WorldState {
       ? rules.creation == .onQualifyingEvent : rules.servicesRenewal == .onQualifyingEvent
   }
 
-  /// With `creationNeedsEligibility`, a qualifying event on a device that is not eligible for
-  /// custom links starts nothing. The event still counts: a first install stays the first.
+  /// An app that configures neither region key gets no ACQUISITION or SERVICES period at all
+  /// (SPEC 4); with `creationNeedsEligibility`, a qualifying event on a device that is not
+  /// eligible for custom links starts nothing. The event still counts: a first install stays the
+  /// first.
   private func mayStartPeriods(on device: Device, log: inout EventLog) -> Bool {
+    if let reason = Self.noRegionKeysReason(app) {
+      log.add(.info, "no period starts: \(reason)", topic: .noPeriodStarted)
+      return false
+    }
     guard rules.creationNeedsEligibility, let reason = customLinkIneligibility(on: device) else {
       return true
     }
     log.add(.info, "no period starts: \(device.id) is not eligible (\(reason.code))", topic: .noPeriodStarted)
     return false
+  }
+
+  /// Why an app gets no ACQUISITION or SERVICES token: Apple's system makes them only for an app
+  /// that configures `SKExternalPurchaseCustomLinkRegions` or
+  /// `SKExternalPurchaseLinkStreamingRegions` (SPEC 4); nil when it configures one. The
+  /// allowed-regions entitlement alone (Brazil, Japan) gives IN_APP and LINK_OUT only.
+  static func noRegionKeysReason(_ app: AppConfiguration) -> String? {
+    guard app.infoPlist.customLinkRegions.isEmpty, app.infoPlist.streamingRegions.isEmpty else { return nil }
+    return "the app configures neither SKExternalPurchaseCustomLinkRegions nor"
+      + " SKExternalPurchaseLinkStreamingRegions, and Apple makes ACQUISITION and SERVICES tokens only"
+      + " for an app that does"
   }
 
   /// Starts a period of `type` for customer `customerId` at the current time and mints its first

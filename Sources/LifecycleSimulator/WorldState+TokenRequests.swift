@@ -89,6 +89,7 @@ extension WorldState {
 
   /// Nil when a request may start a new period now; otherwise why `token(for:)` returns nil.
   private func reasonNoPeriodStarts(customerId: String, type: CustomLinkTokenType) -> String? {
+    if let reason = Self.noRegionKeysReason(app) { return reason }
     let last = latestPeriod(of: customerId, type: type)
     if type == .acquisition {
       if let last {

@@ -8,7 +8,8 @@ extension WorldCommand {
     switch self {
     case .advance(.by(let duration)): try StepLimits.duration.check(duration, field: "by")
     case .advance(.to(let time)): try StepLimits.time.check(time, field: "to")
-    case .advance(.nextExpiry(let offset)), .advance(.expiryOf(_, _, let offset)),
+    case .advance(.nextExpiry(let offset)), .advance(.nextMoment(let offset)),
+      .advance(.expiryOf(_, _, let offset)),
       .advance(.commerce(_, _, let offset)):
       try StepLimits.offset.check(offset, field: "offset")
     case .rule(.lifetime(_, let duration)): try StepLimits.lifetime.check(duration, field: "duration")

@@ -43,6 +43,17 @@ struct HostileControlTests {
       body:
         #"{"type": "advanceClock", "toExpiryOf": "SERVICES", "customer": "alice", "offset": 253402300799999}"#,
       status: 409),
+    // The UI's `e`, `<` and `>` as every door has them: the next token expiry or App Store moment.
+    Hostile(
+      body: #"{"type": "advanceClock", "toNext": "moment", "offset": 9223372036854775807}"#, status: 400,
+      field: "offset"),
+    Hostile(
+      body: #"{"type": "advanceClock", "toNext": "moment", "offset": -9223372036854775808}"#, status: 400,
+      field: "offset"),
+    Hostile(body: #"{"type": "advanceClock", "toNext": "moment", "offset": 253402300799999}"#, status: 409),
+    Hostile(
+      body: #"{"type": "advanceClock", "toNext": "moment", "offset": 1e400}"#, status: 400, field: nil,
+      statesRange: false),
     Hostile(
       body:
         #"{"type": "setRule", "rule": "lifetime", "tokenType": "SERVICES", "duration": 9223372036854775807}"#,

@@ -19,6 +19,9 @@ struct HostileNumberTests {
     ("advance 2932897d", 1, 9),
     ("lifetime SERVICES 106751991167d", 1, 19),
     ("advance to next expiry plus 106751991167d", 1, 29),
+    ("advance to next moment plus 106751991167d", 1, 29),
+    ("advance to next moment minus 106751991167d", 1, 30),
+    ("advance to next moment plus " + String(repeating: "9", count: 10_000) + "ms", 1, 29),
     ("advance to 0000-01-01T00:00:00Z", 1, 12),
     ("advance to -1", 1, 12),
     ("advance to 9223372036854775807", 1, 12),
@@ -47,6 +50,17 @@ struct HostileNumberTests {
         install alice.iphone
         request SERVICES on alice.iphone
         advance to expiry of SERVICES plus 2932896d
+        """)
+    let failure = try #require(transcript.failure)
+    #expect(failure.message.contains("9999"), "\(failure.message)")
+  }
+
+  @Test func theNextMomentPlusTheLongestDurationIsRefusedAtRunTime() throws {
+    let transcript = try run(
+      Self.world + """
+        install alice.iphone
+        request SERVICES on alice.iphone
+        advance to next moment plus 2932896d
         """)
     let failure = try #require(transcript.failure)
     #expect(failure.message.contains("9999"), "\(failure.message)")
