@@ -17,6 +17,8 @@ public struct Dialog: Hashable, Sendable {
     case changeProduct(customer: String, group: String)
     /// The App Store's settings: grace period, a tester's renewal rate and failing renewals.
     case storeSettings
+    /// Which of the selected thing's ids `Y` copies, when it has several.
+    case copyId
   }
 
   public var kind: Kind

@@ -26,6 +26,8 @@ enum DialogRequest: Sendable {
   case purchases([CommerceStep], device: String?)
   /// Nothing to change; the status line says `message`.
   case unchanged(String)
+  /// `value` to the clipboard; `name` says which id it is.
+  case copy(name: String, value: String)
 }
 
 extension Dialog {
@@ -58,6 +60,11 @@ extension Dialog {
           ? .unchanged("App Store settings unchanged")
           : .purchases(settings.map { .setting($0) }, device: nil)
       }
+    case .copyId:
+      // Each option reads "NAME VALUE".
+      let chosen = form.value("id").split(separator: " ", maxSplits: 1).map(String.init)
+      guard chosen.count == 2 else { return .failure(FormError("pick an id to copy")) }
+      return .success(.copy(name: chosen[0], value: chosen[1]))
     }
   }
 

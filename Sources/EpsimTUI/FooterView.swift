@@ -146,6 +146,7 @@ extension TUIState {
       guard let device = selectedDevice, !device.isAppInstalled else { return false }
       return world.customer(device.customerId)?.hasInstalledApp == true
     case .tokenSelected: return selectedIssuedToken != nil
+    case .idToCopy: return selectedIssuedToken != nil || selectedStoreTransaction != nil
     case .somethingToOpen:
       if focus == .log { return logPane.entryCount > 0 }
       return showsPurchases ? selectedStoreTransaction != nil : selectedIssuedToken != nil

@@ -12,6 +12,8 @@ public enum KeyRequirement: Hashable, Sendable {
   /// Not installed on the device, but downloaded by the customer before (else it is an install).
   case canRedownload
   case tokenSelected
+  /// A token is selected, or (in the purchases view) a transaction: something with an id to copy.
+  case idToCopy
   /// A token is selected, or the log has the focus and a line to open.
   case somethingToOpen
   /// The selected token came from ExternalPurchaseLink.open() and has a destination URL.

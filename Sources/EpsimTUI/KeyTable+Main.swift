@@ -167,8 +167,10 @@ extension KeyTable {
       .main, [key("y")], "copy", "Copy the selected token string to the clipboard (OSC 52).", .copyToken,
       section: "Output", footerRank: 25, when: .tokenSelected),
     KeyBinding(
-      .main, [key("Y")], "copy id", "Copy the selected token's externalPurchaseId (OSC 52).", .copyId,
-      section: "Output", footerRank: 28, when: .tokenSelected),
+      .main, [key("Y")], "copy id",
+      "Copy the selected token's externalPurchaseId, or in the purchases view a transaction's id (a menu"
+        + " when it has several: transactionId, originalTransactionId, webOrderLineItemId) (OSC 52).",
+      .copyId, section: "Output", footerRank: 28, when: .idToCopy),
     KeyBinding(
       .main, [key("L")], "copy URL", "Copy the selected link-out token's destination URL (OSC 52).",
       .copyLinkURL, section: "Output", footerRank: 29, when: .linkOutTokenSelected),

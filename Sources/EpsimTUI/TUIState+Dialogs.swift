@@ -126,6 +126,10 @@ extension TUIState {
     case .unchanged(let message):
       status = StatusMessage(.info, message)
       return .success(())
+    case .copy(let name, let value):
+      effects = [.copyToClipboard(value)]
+      status = StatusMessage(.success, "copied the \(name) \(value)")
+      return .success(())
     }
   }
 }
