@@ -22,4 +22,24 @@ struct EpsimPurchasesEndToEndTests {
     try run.tmux.sendKeys("q", "q")  // the second q answers "quit without saving"
     #expect(try run.waitForExit().status == 0)
   }
+
+  @Test func yOnATransactionPutsItsTransactionIdOnTheClipboard() throws {
+    let run = try ProbeRun.epsim()
+    try run.tmux.setGlobalOption("set-clipboard", "on")
+    try run.tmux.waitForText("alice.iphone")
+    try run.tmux.press("i", until: "install on alice.iphone")
+    try run.tmux.press("p", until: "No purchases yet: b buys")
+    try run.tmux.press("b", until: "App account token")
+    try run.tmux.sendKeys("Enter")
+    try run.tmux.waitForText("SUBSCRIBED/INITIAL_BUY")
+    try run.tmux.press("Y", until: "Copy an id")
+    let screen = try run.tmux.press("Enter", until: "copied the transactionId")
+    let status = try #require(screen.split(separator: "\n").first { $0.contains("copied the transactionId") })
+    let id = try #require(status.split(separator: " ").last.map(String.init))
+    // The terminal received the OSC 52 sequence: tmux put its text in the paste buffer.
+    try run.tmux.waitForScreen("the paste buffer") { _ in (try? run.tmux.pasteBuffer()) == id }
+    #expect(id.allSatisfy(\.isNumber) && !id.isEmpty, "\(id)")
+    try run.tmux.sendKeys("q", "q")
+    #expect(try run.waitForExit().status == 0)
+  }
 }
