@@ -37,6 +37,11 @@ extension CommerceState {
         } else if customers[Int(chains[Int(chain)].customer)].billingFails {
           retry.nextAttempt += window(settings.billingRetryInterval, customer: chains[Int(chain)].customer)
           chains[Int(chain)].phase = .billingRetry(retry)
+          // Apple sends nothing for a failed attempt; the event is for logs, so a retry is seen.
+          let next =
+            retry.nextAttempt <= retry.retryEnd
+            ? "another attempt follows" : "no attempt is left before the retry window ends"
+          out.append(chainEvent(nil, chain: chain, summary: "billing retry attempt failed; " + next))
         } else {
           recover(chain, retry: retry, into: &out)
         }

@@ -38,6 +38,46 @@ public struct TransactionPayload: Hashable, Sendable, Codable {
   public var advancedCommerceInfo: [String: String]?
   public var billingPlanType: String?
   public var commitmentInfo: [String: String]?
+
+  /// The synthesized encoding, written out: Apple's fixed lists go as their raw values directly,
+  /// not through a nested container each (3 to 5% of `generate --purchases-out`'s instructions).
+  /// Decoding stays synthesized; PayloadFieldsTests holds the two to the same fields.
+  public func encode(to encoder: any Encoder) throws {
+    var container = encoder.container(keyedBy: CodingKeys.self)
+    try container.encodeIfPresent(appAccountToken, forKey: .appAccountToken)
+    try container.encodeIfPresent(appTransactionId, forKey: .appTransactionId)
+    try container.encodeIfPresent(bundleId, forKey: .bundleId)
+    try container.encodeIfPresent(currency, forKey: .currency)
+    try container.encodeIfPresent(environment?.rawValue, forKey: .environment)
+    try container.encodeIfPresent(expiresDate, forKey: .expiresDate)
+    try container.encodeIfPresent(inAppOwnershipType?.rawValue, forKey: .inAppOwnershipType)
+    try container.encodeIfPresent(isUpgraded, forKey: .isUpgraded)
+    try container.encodeIfPresent(offerDiscountType?.rawValue, forKey: .offerDiscountType)
+    try container.encodeIfPresent(offerIdentifier, forKey: .offerIdentifier)
+    try container.encodeIfPresent(offerPeriod, forKey: .offerPeriod)
+    try container.encodeIfPresent(offerType?.rawValue, forKey: .offerType)
+    try container.encodeIfPresent(originalPurchaseDate, forKey: .originalPurchaseDate)
+    try container.encodeIfPresent(originalTransactionId, forKey: .originalTransactionId)
+    try container.encodeIfPresent(price, forKey: .price)
+    try container.encodeIfPresent(productId, forKey: .productId)
+    try container.encodeIfPresent(purchaseDate, forKey: .purchaseDate)
+    try container.encodeIfPresent(quantity, forKey: .quantity)
+    try container.encodeIfPresent(revocationDate, forKey: .revocationDate)
+    try container.encodeIfPresent(revocationPercentage, forKey: .revocationPercentage)
+    try container.encodeIfPresent(revocationReason?.rawValue, forKey: .revocationReason)
+    try container.encodeIfPresent(revocationType?.rawValue, forKey: .revocationType)
+    try container.encodeIfPresent(signedDate, forKey: .signedDate)
+    try container.encodeIfPresent(storefront, forKey: .storefront)
+    try container.encodeIfPresent(storefrontId, forKey: .storefrontId)
+    try container.encodeIfPresent(subscriptionGroupIdentifier, forKey: .subscriptionGroupIdentifier)
+    try container.encodeIfPresent(transactionId, forKey: .transactionId)
+    try container.encodeIfPresent(transactionReason?.rawValue, forKey: .transactionReason)
+    try container.encodeIfPresent(type?.rawValue, forKey: .type)
+    try container.encodeIfPresent(webOrderLineItemId, forKey: .webOrderLineItemId)
+    try container.encodeIfPresent(advancedCommerceInfo, forKey: .advancedCommerceInfo)
+    try container.encodeIfPresent(billingPlanType, forKey: .billingPlanType)
+    try container.encodeIfPresent(commitmentInfo, forKey: .commitmentInfo)
+  }
 }
 
 /// Every field of `JWSRenewalInfoDecodedPayload` (SPEC-APPSTORE 3.2); nil fields are left out of JSON.

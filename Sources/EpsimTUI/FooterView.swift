@@ -168,7 +168,9 @@ extension TUIState {
       guard showsPurchases, let customer = selectedCustomerId, store.state.customer(customer) != nil else {
         return false
       }
-      return (try? store.state.resolve(CommerceClockTarget(kind: .renewal, customer: customer))) != nil
+      return [CommerceDueKind.renewal, .retry].contains { kind in
+        (try? store.state.resolve(CommerceClockTarget(kind: kind, customer: customer))) != nil
+      }
     case .refundableSelected:
       return selectedStoreTransaction.map { $0.ownership == .purchased && $0.revocation == nil } ?? false
     // An ended (expired or revoked) subscription takes no auto-renew change and no change of plan.

@@ -32,7 +32,7 @@ public enum KeyRequirement: Hashable, Sendable {
   case purchasesShown
   /// The purchases view is shown and the selected customer is known to the App Store.
   case storeCustomerSelected
-  /// The purchases view is shown and the selected customer has a renewal ahead.
+  /// The purchases view is shown and the selected customer has a renewal (or a billing retry attempt) ahead.
   case renewalAhead
   /// The selected transaction was purchased and not refunded.
   case refundableSelected

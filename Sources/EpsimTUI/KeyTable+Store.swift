@@ -15,7 +15,8 @@ extension KeyTable {
       section: "App Store", footerRank: 2, when: .purchasesShown),
     KeyBinding(
       .main, [.character("v")], "renew now",
-      "Jump the clock to the selected customer's next renewal: it renews, fails or expires.", .renewNow,
+      "Jump the clock to the selected customer's next renewal (during billing retry, the next retry"
+        + " attempt): it renews, fails, recovers or expires.", .renewNow,
       section: "App Store", footerRank: 3, when: .renewalAhead),
     KeyBinding(
       .main, [.character("B")], "billing",

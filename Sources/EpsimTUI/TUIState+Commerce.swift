@@ -172,14 +172,19 @@ extension TUIState {
       status = StatusMessage(.info, "select a customer with purchases first (b buys)")
       return
     }
-    // `advance to next renewal of CUSTOMER`, as a scenario line says it.
-    do throws(SimulationError) {
-      _ = try store.state.resolve(CommerceClockTarget(kind: .renewal, customer: customer))
-    } catch {
-      status = StatusMessage(.info, error.message, givesReason: true)
-      return
+    // `advance to next renewal of CUSTOMER`, as a scenario line says it; during billing retry,
+    // whose charge attempts are the renewals still to come, `advance to next retry of CUSTOMER`.
+    var firstRefusal: SimulationError?
+    for kind in [CommerceDueKind.renewal, .retry] {
+      do throws(SimulationError) {
+        _ = try store.state.resolve(CommerceClockTarget(kind: kind, customer: customer))
+        moveClock(to: .commerce(kind, customer: customer, offset: 0))
+        return
+      } catch {
+        firstRefusal = firstRefusal ?? error
+      }
     }
-    moveClock(to: .commerce(.renewal, customer: customer, offset: 0))
+    status = StatusMessage(.info, firstRefusal?.message ?? "no renewal lies ahead", givesReason: true)
   }
 
   /// `B`: the selected customer's payment method starts failing, or recovers.

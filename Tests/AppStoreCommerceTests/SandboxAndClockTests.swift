@@ -61,7 +61,9 @@ struct SandboxAndClockTests {
     // 16 of 30 days of a 5-minute month: 160 seconds; 60 days: 10 minutes.
     #expect(world.renewalInfo()?.gracePeriodExpiresDate == failedAt + 160 * Milliseconds.second)
     #expect(
-      try world.advance(by: 10 * Milliseconds.minute) == ["GRACE_PERIOD_EXPIRED", "EXPIRED/BILLING_RETRY"])
+      try world.advance(by: 10 * Milliseconds.minute).filter { $0 != "-" } == [
+        "GRACE_PERIOD_EXPIRED", "EXPIRED/BILLING_RETRY",
+      ])
   }
 
   @Test func clearingHistoryStartsTheTesterOver() throws {

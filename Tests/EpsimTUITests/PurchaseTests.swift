@@ -51,6 +51,25 @@ struct PurchaseTests {
     #expect(state.simulation.position == 6)
   }
 
+  @Test func duringBillingRetryVReachesTheNextAttemptAndTheLogSaysItFailed() throws {
+    var state = Self.session()
+    let chain = try #require(state.store.state.chain(of: "alice", groupId: "premium"))
+    let next = try #require(
+      try? state.store.state.resolve(CommerceClockTarget(kind: .retry, customer: "alice")))
+    state.type("v")
+    #expect(state.world.now == next, "v goes to the next retry attempt: \(state.status?.text ?? "")")
+    let retrying = try #require(state.store.state.chain(of: "alice", groupId: "premium"))
+    #expect(state.store.state.status(of: retrying) == .billingRetry)
+    #expect(retrying.originalTransactionId == chain.originalTransactionId)
+    #expect(
+      state.status?.text.contains("billing retry attempt failed") == true, "\(state.status?.text ?? "")")
+    state.type("B")  // billing works again
+    state.type("v")
+    let recovered = try #require(state.store.state.chain(of: "alice", groupId: "premium"))
+    #expect(state.store.state.status(of: recovered) == .active, "the next attempt recovers it")
+    #expect(state.status?.text.contains("DID_RENEW") == true, "\(state.status?.text ?? "")")
+  }
+
   @Test func undoRemovesAPurchaseAndRedoReplaysIt() {
     var state = TUIState.store()
     state.type("p")

@@ -36,6 +36,40 @@ struct PayloadFieldsTests {
     #expect(PayloadFields.text("noSuchField", of: info, in: fields) == "none", "not a field")
   }
 
+  /// The fields typed with one of Apple's fixed lists take a value from the list: encoded as their
+  /// raw values, they record as plain strings and numbers, which a unique sample would not decode.
+  static let listedSamples: [String: (String, JSONValue)] = [
+    "environment": ("\"Sandbox\"", .string("Sandbox")),
+    "inAppOwnershipType": ("\"FAMILY_SHARED\"", .string("FAMILY_SHARED")),
+    "offerDiscountType": ("\"PAY_AS_YOU_GO\"", .string("PAY_AS_YOU_GO")),
+    "revocationType": ("\"REFUND_PRORATED\"", .string("REFUND_PRORATED")),
+    "transactionReason": ("\"RENEWAL\"", .string("RENEWAL")),
+    "type": ("\"Non-Consumable\"", .string("Non-Consumable")),
+    "offerType": ("3", .number("3")),
+    "revocationReason": ("1", .number("1")),
+    "expirationIntent": ("4", .number("4")),
+  ]
+
+  /// Each field given a listed sample is typed: a value outside Apple's list does not decode.
+  /// `environment` is the exception: `AppleEnvironment` keeps a value Apple adds later (decision 0154).
+  @Test func theListedFieldsAreTyped() {
+    for name in Self.listedSamples.keys where name != "environment" {
+      let outside = Data(#"{"\#(name)": "notOnAnyList"}"#.utf8)
+      let numberOutside = Data(#"{"\#(name)": 999}"#.utf8)
+      let transaction =
+        (try? JSONDecoder().decode(TransactionPayload.self, from: outside)) != nil
+        || (try? JSONDecoder().decode(TransactionPayload.self, from: numberOutside)) != nil
+      let renewal =
+        (try? JSONDecoder().decode(RenewalInfoPayload.self, from: outside)) != nil
+        || (try? JSONDecoder().decode(RenewalInfoPayload.self, from: numberOutside)) != nil
+      // A field a payload lacks decodes as absent from anything: only fields present are judged.
+      let inTransaction = PayloadFields.transactionByName[name] != nil
+      let inRenewal = PayloadFields.renewalInfoByName[name] != nil
+      #expect(!(inTransaction && transaction), "\(name) takes a value off Apple's list in a transaction")
+      #expect(!(inRenewal && renewal), "\(name) takes a value off Apple's list in renewal info")
+    }
+  }
+
   /// The table lists each encoded field once, in alphabetical order (the JSON transcript's), and
   /// each entry reads its own field: a payload decoded with a distinct value in every field
   /// gives that value back by the field's name.
@@ -49,7 +83,7 @@ struct PayloadFieldsTests {
     var members: [String] = []
     var expected: [String: JSONValue] = [:]
     for (index, (name, kind)) in recorder.fields.enumerated() {
-      let (json, value) = kind.sample(index)
+      let (json, value) = listedSamples[name] ?? kind.sample(index)
       members.append("\"\(name)\": \(json)")
       expected[name] = value
     }
@@ -66,8 +100,6 @@ struct PayloadFieldsTests {
 final class KeyRecorder: Encoder {
   enum Kind {
     case string, integer, bool, strings, object
-    /// A field typed with one of Apple's fixed lists: a value from the list (as JSON, and read).
-    case listed(String, JSONValue)
 
     /// A value of this kind unique to field `index`: as JSON text, and as the table should read it.
     func sample(_ index: Int) -> (String, JSONValue) {
@@ -76,7 +108,6 @@ final class KeyRecorder: Encoder {
       case .integer: ("\(1000 + index)", .number("\(1000 + index)"))
       case .bool: ("true", .bool(true))
       case .strings: ("[\"a\(index)\", \"b\(index)\"]", .array([.string("a\(index)"), .string("b\(index)")]))
-      case .listed(let json, let value): (json, value)
       case .object:
         (
           "{\"key\(index)\": \"value\(index)\"}",
@@ -113,15 +144,8 @@ final class KeyRecorder: Encoder {
       switch T.self {
       case is [String].Type: record(key, .strings)
       case is [String: String].Type: record(key, .object)
-      case is AppleEnvironment.Type: record(key, .listed("\"Sandbox\"", .string("Sandbox")))
-      case is OwnershipType.Type: record(key, .listed("\"FAMILY_SHARED\"", .string("FAMILY_SHARED")))
-      case is OfferDiscountType.Type: record(key, .listed("\"PAY_AS_YOU_GO\"", .string("PAY_AS_YOU_GO")))
-      case is RevocationType.Type: record(key, .listed("\"REFUND_PRORATED\"", .string("REFUND_PRORATED")))
-      case is TransactionReason.Type: record(key, .listed("\"RENEWAL\"", .string("RENEWAL")))
-      case is ProductType.Type: record(key, .listed("\"Non-Consumable\"", .string("Non-Consumable")))
-      case is OfferType.Type: record(key, .listed("3", .number("3")))
-      case is RevocationReason.Type: record(key, .listed("1", .number("1")))
-      case is ExpirationIntent.Type: record(key, .listed("4", .number("4")))
+      // One of Apple's fixed lists, encoded through its own container: `listedSamples` has its value.
+      case is any RawRepresentable.Type: record(key, .string)
       default: preconditionFailure("a payload field of type \(T.self): give KeyRecorder its kind")
       }
     }
