@@ -133,6 +133,22 @@ struct CommerceWorldTests {
     }
   }
 
+  /// `commerce grace-period off` turns an enabled grace period off again, so a failed renewal goes
+  /// straight to billing retry (Billing Grace Period is opt-in, SPEC-APPSTORE 6).
+  @Test func gracePeriodOffTurnsAnEnabledGracePeriodOffAgain() throws {
+    var store = Self.store()
+    try store.apply(.gracePeriod(.sixteenDays), world: Self.world)
+    try store.apply(.gracePeriod(nil), world: Self.world)
+    #expect(!store.state.settings.gracePeriod.enabled)
+    _ = try store.perform(Self.buy(), world: Self.world)
+    try store.apply(.failingRenewals(customer: "alice"), world: Self.world)
+    let renewal = try #require(store.state.chain(of: "alice", groupId: "premium")).expiresDate
+    let events = try store.advance(to: renewal)
+    #expect(events.compactMap(\.notification?.text) == ["DID_FAIL_TO_RENEW"])
+    let chain = try #require(store.state.chain(of: "alice", groupId: "premium"))
+    #expect(store.state.status(of: chain) == .billingRetry)
+  }
+
   @Test func aSettingNamingSomeoneOutsideTheWorldIsRefused() {
     var store = Self.store()
     #expect(throws: SimulationError("unknown customer 'zoe' (known: alice, bruno, kenji)")) {
