@@ -10,16 +10,21 @@ public struct PurchaseRequest: Hashable, Sendable {
   public var offerId: String?
   /// A UUID the app attaches (`appAccountToken`), carried by every renewal of the chain.
   public var appAccountToken: String?
+  /// What a verified `introductoryOfferEligibility` purchase option claims (`allowIntroductoryOffer`,
+  /// SPEC-APPSTORE-2026 3): true grants the product's introductory offer even to a customer who
+  /// used one, false withholds it; nil leaves eligibility to the App Store's own rule.
+  public var allowIntroductoryOffer: Bool?
 
   public init(
     customer: String, productId: String, quantity: Int = 1, offerId: String? = nil,
-    appAccountToken: String? = nil
+    appAccountToken: String? = nil, allowIntroductoryOffer: Bool? = nil
   ) {
     self.customer = customer
     self.productId = productId
     self.quantity = quantity
     self.offerId = offerId
     self.appAccountToken = appAccountToken
+    self.allowIntroductoryOffer = allowIntroductoryOffer
   }
 }
 

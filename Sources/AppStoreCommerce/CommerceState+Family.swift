@@ -111,8 +111,12 @@ extension CommerceState {
     customers[Int(customer)].familyId = familyId
     // Sharing goes both ways (Apple: a customer shares with up to five family members): the
     // family's purchases reach the newcomer, and the newcomer's reach the family.
+    // Only a subscription that serves its purchaser now is shared: one in billing retry reaches the
+    // newcomer when it recovers (recover), so no SUBSCRIBED goes out for a lapsed service.
+    // **Assumption:** Apple does not say what a member joining during billing retry gets.
     let everyone = Set(familyMembers(of: customer)).union([customer])
-    for chain in chains.indices where everyone.contains(chains[chain].customer) && chains[chain].isLive {
+    for chain in chains.indices where everyone.contains(chains[chain].customer) && givesService(chains[chain])
+    {
       if products[Int(chains[chain].product)].familyShareable { shareChain(Int32(chain), into: &out) }
     }
     for index in transactions.indices {
@@ -130,6 +134,12 @@ extension CommerceState {
         shareNonConsumable(Int32(index), with: member, into: &out)
       }
     }
+  }
+
+  /// Active or in grace: the purchaser has the service, so the family shares it.
+  func givesService(_ chain: SubscriptionChain) -> Bool {
+    let status = status(of: chain)
+    return status == .active || status == .billingGracePeriod
   }
 
   /// The customer leaves: they lose what others shared, and others lose what they shared (REVOKE).

@@ -24,6 +24,11 @@ extension CommerceState {
       try subscribe(request, customer: customer, product: productIndex, into: &out)
     } else {
       guard request.offerId == nil else { throw CommerceError("\(product.id) has no offers") }
+      guard request.allowIntroductoryOffer == nil else {
+        throw CommerceError(
+          "\(product.id) is no auto-renewable subscription: only those have introductory offers "
+            + "(allowIntroductoryOffer)")
+      }
       try buyOnce(request, customer: customer, product: productIndex, into: &out)
     }
   }
@@ -77,29 +82,48 @@ extension CommerceState {
     }
   }
 
-  /// The offer a purchase asks for, checked against Apple's eligibility rules as epsim applies them.
+  /// The offer a new subscription is charged under: the one the purchase names (promotional, offer
+  /// code, win-back), checked against Apple's eligibility rules as epsim applies them, or else the
+  /// product's introductory offer when the customer is eligible for it.
   private func offerForPurchase(_ request: PurchaseRequest, product: Int32, customer: Int32, existing: Int32?)
     throws(CommerceError) -> Int32?
   {
-    guard let offerId = request.offerId else { return nil }
+    guard let offerId = request.offerId else {
+      return introductoryOffer(for: request, product: product, customer: customer)
+    }
     let item = products[Int(product)]
     guard let offerIndex = item.offers.firstIndex(where: { $0.id == offerId }) else {
       throw CommerceError("\(item.id) has no offer \(TypedValue.shortened(offerId))")
     }
     let offer = item.offers[offerIndex]
+    // StoreKit has no purchase option that names an introductory offer (SPEC-APPSTORE-2026 3).
+    guard offer.type != .introductory else {
+      throw CommerceError(
+        "\(offerId) is \(item.id)'s introductory offer, which a purchase cannot name: the App Store "
+          + "applies it to an eligible customer by itself; buy without an offer (allowIntroductoryOffer "
+          + "overrides eligibility)")
+    }
     guard offer.price(in: customers[Int(customer)].storefront) != nil else {
       throw CommerceError(
         "offer \(offerId) is not available in storefront \(customers[Int(customer)].storefront)")
-    }
-    let key = ChainKey(customer: customer, groupId: item.subscription!.groupId)
-    if offer.type == .introductory && introductoryOfferUsed.contains(key) {
-      throw CommerceError(
-        "\(request.customer) has used the introductory offer of group \(key.groupId) already")
     }
     if offer.type == .winBack && existing == nil {
       throw CommerceError("win-back offer \(offerId) is only for customers whose subscription has lapsed")
     }
     return Int32(offerIndex)
+  }
+
+  /// The product's introductory offer when this purchase gets it (SPEC-APPSTORE-2026 3): once per
+  /// subscription group, unless a signed eligibility option says otherwise. Nil when the product
+  /// has none in the customer's storefront.
+  private func introductoryOffer(for request: PurchaseRequest, product: Int32, customer: Int32) -> Int32? {
+    let item = products[Int(product)]
+    guard let index = item.offers.firstIndex(where: { $0.type == .introductory }),
+      item.offers[index].price(in: customers[Int(customer)].storefront) != nil
+    else { return nil }
+    let key = ChainKey(customer: customer, groupId: item.subscription!.groupId)
+    let eligible = request.allowIntroductoryOffer ?? !introductoryOfferUsed.contains(key)
+    return eligible ? Int32(index) : nil
   }
 
   /// An auto-renewable purchase: a first subscription, a resubscription, or a change within the group.

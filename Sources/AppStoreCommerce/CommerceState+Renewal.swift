@@ -155,6 +155,8 @@ extension CommerceState {
     let inGrace = retry.graceEnd.map { now < $0 } ?? false
     let keepsDate = inGrace && periodEnd(duration, from: retry.failedAt, customer: value.customer) > now
     renew(chain, periodStart: keepsDate ? retry.failedAt : now, subtype: .billingRecovery, into: &out)
+    // Members who joined the family during billing retry get the service now it is back.
+    if products[Int(chains[Int(chain)].product)].familyShareable { shareChain(chain, into: &out) }
   }
 
   /// The chain ends with `intent`; EXPIRED carries the matching subtype (SPEC-APPSTORE 5.3).

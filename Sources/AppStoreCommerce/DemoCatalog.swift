@@ -22,7 +22,6 @@ public enum DemoCatalog {
       id: "premium.monthly", type: .autoRenewable, prices: prices(usd: 9990, eur: 10990),
       subscription: SubscriptionInfo(groupId: "premium", level: 2, duration: .oneMonth),
       offers: [
-        Offer(id: "trial", type: .introductory, discount: .freeTrial, period: .oneWeek),
         Offer(
           id: "promo.half", type: .promotional, discount: .payAsYouGo, period: .oneMonth, periodCount: 3,
           prices: offerPrices(4990, 5490)),
@@ -35,7 +34,11 @@ public enum DemoCatalog {
       ]),
     Product(
       id: "premium.yearly", type: .autoRenewable, prices: prices(usd: 99990, eur: 109_990),
-      subscription: SubscriptionInfo(groupId: "premium", level: 2, duration: .oneYear)),
+      subscription: SubscriptionInfo(groupId: "premium", level: 2, duration: .oneYear),
+      // The App Store applies an introductory offer to an eligible customer by itself
+      // (SPEC-APPSTORE-2026 3), so the demo's free week sits on the yearly plan: a plain monthly
+      // purchase is charged in full, a first yearly one starts free.
+      offers: [Offer(id: "trial", type: .introductory, discount: .freeTrial, period: .oneWeek)]),
     Product(
       id: "premium.monthly.plus", type: .autoRenewable, prices: prices(usd: 10990, eur: 11990),
       subscription: SubscriptionInfo(groupId: "premium", level: 2, duration: .oneMonth)),

@@ -8,7 +8,7 @@ extension CommerceStep {
   /// calls it again, so no door can hand the App Store a quantity or price the others refuse.
   public func checkLimits() throws(StepLimitViolation) {
     switch self {
-    case .buy(_, _, let quantity, _, let token):
+    case .buy(_, _, let quantity, _, let token, _):
       try StepLimits.quantity.check(quantity, field: "quantity")
       if let token, !Self.isUUID(token) {
         throw StepLimitViolation(

@@ -4,8 +4,12 @@ import AppleWireTypes
 /// A step about Apple purchases, acted on the world's customers and devices: what a scenario line,
 /// a key in the terminal UI or a control API request asks the App Store to do.
 public enum CommerceStep: Hashable, Sendable, Codable {
-  /// `buy PRODUCT on DEVICE [quantity N] [offer ID] [account-token UUID]`
-  case buy(product: String, device: String, quantity: Int, offer: String?, accountToken: String?)
+  /// `buy PRODUCT on DEVICE [quantity N] [offer ID] [allow-introductory-offer true|false]
+  /// [account-token UUID]`. `allowIntroductoryOffer` is what a signed `introductoryOfferEligibility`
+  /// option claims (SPEC-APPSTORE-2026 3): nil leaves eligibility to the App Store's rule.
+  case buy(
+    product: String, device: String, quantity: Int, offer: String?, accountToken: String?,
+    allowIntroductoryOffer: Bool? = nil)
   /// `auto-renew CUSTOMER GROUP on|off`
   case autoRenew(customer: String, group: String, enabled: Bool)
   /// `change CUSTOMER to PRODUCT`: upgrade, downgrade or crossgrade within the product's group.

@@ -71,7 +71,7 @@ public struct CommerceWorld: Sendable {
   static func checkPayments(for step: CommerceStep, world: WorldState) throws(SimulationError) {
     let customer: String
     switch step {
-    case .buy(_, let deviceId, _, _, _):
+    case .buy(_, let deviceId, _, _, _, _):
       guard let device = world.device(deviceId) else { return }
       customer = device.customerId
     case .change(let changing, _): customer = changing
@@ -97,7 +97,7 @@ public struct CommerceWorld: Sendable {
     try Self.checkPayments(for: step, world: world)
     var out = try advance(to: world.now)
     switch step {
-    case .buy(let product, let deviceId, let quantity, let offer, let token):
+    case .buy(let product, let deviceId, let quantity, let offer, let token, let allowIntroductoryOffer):
       guard let device = world.device(deviceId) else { throw SimulationError("unknown device \(deviceId)") }
       // A purchase is a StoreKit call of the running app (`Product.purchase()`), as token
       // requests are: without the app on the device there is nothing to buy in (docs/rules.md).
@@ -113,7 +113,8 @@ public struct CommerceWorld: Sendable {
       }
       let customer = device.customerId
       let request = PurchaseRequest(
-        customer: customer, productId: product, quantity: quantity, offerId: offer, appAccountToken: token)
+        customer: customer, productId: product, quantity: quantity, offerId: offer, appAccountToken: token,
+        allowIntroductoryOffer: allowIntroductoryOffer)
       if renewalsOnlyFail.contains(customer) && state.customer(customer)?.billingFails == true {
         // Billing works for the purchase itself, then fails again for renewals.
         out += try state.apply(.setBillingFails(customer: customer, fails: false))

@@ -155,9 +155,13 @@ extension Dialog {
       return .failure(
         FormError("app account token \(TypedValue.quoted(token)) must be a UUID, or empty for none"))
     }
+    // The choices of `Dialogs.buy`: the App Store's rule, then the two claims a signed
+    // introductoryOfferEligibility option can make (SPEC-APPSTORE-2026 3).
+    let claims: [Bool?] = [nil, true, false]
     return .success(
       .buy(
         product: form.value("product"), device: form.value("device"), quantity: quantity,
-        offer: offer.isEmpty ? nil : offer, accountToken: token.isEmpty ? nil : token.lowercased()))
+        offer: offer.isEmpty ? nil : offer, accountToken: token.isEmpty ? nil : token.lowercased(),
+        allowIntroductoryOffer: claims[form.choiceIndex("introductory") ?? 0]))
   }
 }

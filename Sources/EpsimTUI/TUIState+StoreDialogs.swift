@@ -39,8 +39,9 @@ extension TUIState {
 extension Dialogs {
   static func buy(products: [Product], devices: [String], device: String?) -> Dialog {
     let ids = products.map(\.id)
-    let offers = products.flatMap { product in product.offers.map(\.id) }
-    let offerHint = offers.first.map { "e.g. \($0), or empty" } ?? "none sold"
+    // An introductory offer is the App Store's to apply, never named (SPEC-APPSTORE-2026 3).
+    let offers = products.flatMap { product in product.offers.filter { $0.type != .introductory }.map(\.id) }
+    let offerHint = offers.first.map { "e.g. \($0)" } ?? "none sold"
     return Dialog(
       kind: .buy,
       form: Form(
@@ -53,6 +54,7 @@ extension Dialogs {
           .text("quantity", "Quantity", "1", hint: "1 to 10"),
           .text("offer", "Offer", "", hint: offerHint),
           .text("token", "App account token", "", hint: "UUID, or empty"),
+          .choice("introductory", "Intro offer", ["if eligible", "signed: allow", "signed: refuse"]),
         ]))
   }
 

@@ -32,9 +32,12 @@ struct PurchaseCatalog: Sendable {
   init(products: [Product]) {
     var plans: [(PurchaseMix.Plan, Int)] = []
     for product in products where product.type == .autoRenewable {
-      let intro = product.offers.first { $0.type == .introductory }
-      plans.append((PurchaseMix.Plan(productId: product.id), intro == nil ? 3 : 2))
-      if let intro { plans.append((PurchaseMix.Plan(productId: product.id, offerId: intro.id), 1)) }
+      if product.offers.contains(where: { $0.type == .introductory }) {
+        plans.append((PurchaseMix.Plan(productId: product.id, takesIntroductoryOffer: false), 2))
+        plans.append((PurchaseMix.Plan(productId: product.id), 1))
+      } else {
+        plans.append((PurchaseMix.Plan(productId: product.id), 3))
+      }
     }
     self.init(
       products: products, plans: plans.isEmpty ? .init([(PurchaseMix.Plan(productId: ""), 1)]) : .init(plans),

@@ -31,16 +31,22 @@ enum PurchaseMix {
   /// The app's grace period: on, 16 days (SPEC-APPSTORE 6 allows 3, 16 or 28).
   static let gracePeriod = GracePeriodSetting(enabled: true, duration: .sixteenDays)
 
-  /// A subscription plan: the product and the introductory offer asked for, if any.
+  /// A subscription plan: the product, and whether the buyer takes its introductory offer. Every
+  /// generated buyer is new to the group, so the App Store would give each the offer; a buyer who
+  /// pays in full carries a signed eligibility claim of `false` (SPEC-APPSTORE-2026 3).
   struct Plan: Sendable {
     var productId: String
-    var offerId: String?
+    var takesIntroductoryOffer = true
+
+    /// The purchase's `allowIntroductoryOffer`: nil leaves it to the App Store's rule.
+    var allowIntroductoryOffer: Bool? { takesIntroductoryOffer ? nil : false }
   }
 
   static let subscriberShare = 0.35
   static let plans = WeightedTable<Plan>([
-    (Plan(productId: "premium.monthly"), 35), (Plan(productId: "premium.monthly", offerId: "trial"), 20),
-    (Plan(productId: "premium.yearly"), 15), (Plan(productId: "weekly.news"), 10),
+    (Plan(productId: "premium.monthly"), 35), (Plan(productId: "premium.yearly"), 20),
+    (Plan(productId: "premium.yearly", takesIntroductoryOffer: false), 15),
+    (Plan(productId: "weekly.news"), 10),
     (Plan(productId: "family.monthly"), 12), (Plan(productId: "premium.basic.monthly"), 8),
   ])
   /// Purchases that carry an `appAccountToken` (the app links its own account).

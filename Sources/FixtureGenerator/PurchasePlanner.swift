@@ -47,7 +47,8 @@ struct PurchasePlanner {
       let bought = start + random.offset(in: 0..<(end - start))
       let token = random.chance(PurchaseMix.appAccountTokenShare) ? random.uuidString().lowercased() : nil
       let request = PurchaseRequest(
-        customer: customerId, productId: plan.productId, offerId: plan.offerId, appAccountToken: token)
+        customer: customerId, productId: plan.productId, appAccountToken: token,
+        allowIntroductoryOffer: plan.allowIntroductoryOffer)
       if catalog.hasSubscriptions { actions.append(TimedPurchaseAction(time: bought, action: .buy(request))) }
       let groupId = catalog.products.first { $0.id == plan.productId }?.subscription?.groupId ?? ""
       if random.chance(PurchaseMix.autoRenewOffShare) {

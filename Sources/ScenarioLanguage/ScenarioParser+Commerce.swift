@@ -177,12 +177,33 @@ extension ScenarioParser {
         quantity = try reader.limited(StepLimits.quantity)
       }
       if reader.accept("offer") {
-        let offers = products[product]!.offers.map(\.id)
-        guard !offers.isEmpty else {
-          throw reader.error(expected: "an offer of \(product)", note: "\(product) has no offers")
+        // The App Store applies an introductory offer by itself (SPEC-APPSTORE-2026 3): a
+        // purchase names the others only.
+        let all = products[product]!.offers
+        let offers = all.filter { $0.type != .introductory }.map(\.id)
+        let expected =
+          offers.isEmpty
+          ? "an offer of \(product)" : "an offer of \(product) (" + Phrase.choices(offers) + ")"
+        if let introductory = all.first(where: { $0.type == .introductory }),
+          reader.current?.text == introductory.id
+        {
+          throw reader.error(
+            expected: expected,
+            note: "\(introductory.id) is \(product)'s introductory offer, which the App Store applies to an"
+              + " eligible customer by itself: leave the offer out (allow-introductory-offer true|false"
+              + " overrides eligibility)")
         }
-        let description = "an offer of \(product) (" + Phrase.choices(offers) + ")"
-        offer = try reader.keyword(offers, expected: description)
+        guard !offers.isEmpty else {
+          throw reader.error(
+            expected: expected, note: "\(product) has no offers" + (all.isEmpty ? "" : " a purchase can name")
+          )
+        }
+        offer = try reader.keyword(offers, expected: expected)
+      }
+      var allowIntroductoryOffer: Bool?
+      if reader.accept("allow-introductory-offer") {
+        // What a signed introductoryOfferEligibility option claims (SPEC-APPSTORE-2026 3).
+        allowIntroductoryOffer = try reader.keyword(["true", "false"]) == "true"
       }
       if reader.accept("account-token") {
         guard let word = reader.current, CommerceStep.isUUID(word.text) else {
@@ -192,7 +213,9 @@ extension ScenarioParser {
         reader.position += 1
         token = word.text
       }
-      return .buy(product: product, device: device, quantity: quantity, offer: offer, accountToken: token)
+      return .buy(
+        product: product, device: device, quantity: quantity, offer: offer, accountToken: token,
+        allowIntroductoryOffer: allowIntroductoryOffer)
     case "auto-renew":
       let customer = try knownCustomer(&reader)
       let group = try knownGroup(&reader)

@@ -56,7 +56,7 @@ extension ScenarioRecorder {
   /// The product a purchase step names, if it names one.
   private static func productNamed(by step: CommerceStep) -> String? {
     switch step {
-    case .buy(let product, _, _, _, _), .change(_, let product), .refund(let product, _, _),
+    case .buy(let product, _, _, _, _, _), .change(_, let product), .refund(let product, _, _),
       .consume(let product, _, _), .partialRefund(let product, _, _, _), .requestRefund(let product, _, _),
       .declineRefund(let product, _), .reverseRefund(let product, _), .setPrice(let product, _, _, _),
       .sale(let product, _):

@@ -50,9 +50,11 @@ extension ScenarioWriter {
 
   public static func commerceStep(_ step: CommerceStep) -> String {
     switch step {
-    case .buy(let product, let device, let quantity, let offer, let token):
+    case .buy(let product, let device, let quantity, let offer, let token, let allowIntroductoryOffer):
       return "buy \(product) on \(device)" + (quantity != 1 ? " quantity \(quantity)" : "")
-        + (offer.map { " offer \($0)" } ?? "") + (token.map { " account-token \($0)" } ?? "")
+        + (offer.map { " offer \($0)" } ?? "")
+        + (allowIntroductoryOffer.map { " allow-introductory-offer \($0)" } ?? "")
+        + (token.map { " account-token \($0)" } ?? "")
     case .autoRenew(let customer, let group, let enabled):
       return "auto-renew \(customer) \(group) " + onOff(enabled)
     case .change(let customer, let product): return "change \(customer) to \(product)"

@@ -43,6 +43,9 @@ public struct CommandFields: Codable, Hashable, Sendable {
   public var quantity: Int?
   public var offer: String?
   public var appAccountToken: String?
+  /// `buy`: what a signed `introductoryOfferEligibility` option claims; absent leaves it to the
+  /// App Store's rule (SPEC-APPSTORE-2026 3).
+  public var allowIntroductoryOffer: Bool?
   public var group: String?
   /// `autoRenew`, and the on/off rules.
   public var enabled: Bool?

@@ -8,8 +8,9 @@ extension CommerceStep {
   var fields: CommandFields {
     var fields: CommandFields
     switch self {
-    case .buy(let product, let device, let quantity, let offer, let token):
+    case .buy(let product, let device, let quantity, let offer, let token, let allowIntroductoryOffer):
       fields = CommandFields(type: "buy")
+      fields.allowIntroductoryOffer = allowIntroductoryOffer
       fields.product = product
       fields.device = device
       fields.quantity = quantity
@@ -94,7 +95,8 @@ extension FieldReader {
     case "buy":
       return .buy(
         product: try need(fields.product, "product"), device: try need(fields.device, "device"),
-        quantity: fields.quantity ?? 1, offer: fields.offer, accountToken: fields.appAccountToken)
+        quantity: fields.quantity ?? 1, offer: fields.offer, accountToken: fields.appAccountToken,
+        allowIntroductoryOffer: fields.allowIntroductoryOffer)
     case "autoRenew":
       return .autoRenew(
         customer: try need(fields.customer, "customer"), group: try need(fields.group, "group"),

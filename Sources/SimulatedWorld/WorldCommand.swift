@@ -44,7 +44,7 @@ public enum WorldCommand: Hashable, Sendable {
     case .install(let device), .update(let device, _), .redownload(let device), .uninstall(let device),
       .request(_, let device), .requestTyped(_, let device), .checkEligibility(let device),
       .noticeSheet(let device), .linkOut(let device, _), .setStorefront(let device, _), .setOS(let device, _),
-      .commerce(.buy(_, let device, _, _, _)):
+      .commerce(.buy(_, let device, _, _, _, _)):
       return device
     default: return nil
     }

@@ -11,8 +11,8 @@ extension CatalogReading {
   static let paymentModes: [String: OfferDiscountType] = [
     "free": .freeTrial, "payAsYouGo": .payAsYouGo, "payUpFront": .payUpFront,
   ]
-  /// The id epsim gives a subscription's introductory offer (the file gives it none):
-  /// `buy PRODUCT on DEVICE offer introductory`.
+  /// The id epsim gives a subscription's introductory offer (the file gives it none); a purchase
+  /// never names it, the App Store applies it (SPEC-APPSTORE-2026 3).
   static let introductoryOfferId = "introductory"
 
   mutating func offers(_ node: JSONNode) throws(NodeError) -> [Offer] {

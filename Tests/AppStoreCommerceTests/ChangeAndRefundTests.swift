@@ -211,6 +211,23 @@ struct FamilyTests {
     try world.apply(.joinFamily(customer: "p7", familyId: "big"))
   }
 
+  /// A subscription in billing retry serves nobody, so a newcomer gets it when billing recovers,
+  /// not at joining (a SUBSCRIBED for a lapsed service would tell the member's app to unlock).
+  @Test func aNewcomerGetsASubscriptionInBillingRetryWhenItRecovers() throws {
+    var world = try TestWorld(customers: Self.family)
+    try world.buy("family.monthly")
+    try world.apply(.setBillingFails(customer: "alice", fails: true))
+    try world.advance(to: date(2026, 2, 1) + 1)
+    #expect(world.status("alice", "family") == .billingRetry)
+    #expect(try world.apply(.joinFamily(customer: "carol", familyId: "smiths")).isEmpty)
+    #expect(world.payloads("carol").isEmpty)
+    try world.apply(.setBillingFails(customer: "alice", fails: false))
+    let recovered = try world.advance(by: 2 * day)
+    #expect(recovered.filter { $0 == "SUBSCRIBED/INITIAL_BUY" }.count == 1)
+    #expect(world.payloads("carol").map(\.inAppOwnershipType) == [.familyShared])
+    #expect(world.state.status(of: world.state.sharedChains(of: "carol")[0]) == .active)
+  }
+
   @Test func joiningLaterGrantsAccessAndARefundRevokesIt() throws {
     var world = try TestWorld(customers: Self.family)
     try world.buy("family.monthly")

@@ -70,7 +70,7 @@ struct DeveloperEventTests {
     try world.advance(by: 366 * day)
     #expect(world.state.extensionRefusal(originalTransactionId: original) == nil)
     var trial = try TestWorld()
-    try trial.buy("premium.monthly", offer: "trial")
+    try trial.buy("premium.yearly")
     let free = try #require(trial.chain()).originalTransactionId
     guard case .ineligible = trial.state.extensionRefusal(originalTransactionId: free) else {
       Issue.record("a free trial period must not be extendable")
@@ -86,11 +86,12 @@ struct DeveloperEventTests {
       CommerceCustomer(id: "alice"), CommerceCustomer(id: "bob"),
       CommerceCustomer(id: "chloe", storefront: "FRA"),
     ])
-    try world.buy("alice", "premium.monthly")
-    try world.buy("bob", "premium.monthly", offer: "trial")
-    try world.buy("chloe", "premium.monthly")
+    // Alice's backend signed her out of the free week; Bob is on it, and a free period is not extended.
+    try world.buy("alice", "premium.yearly", allowIntroductoryOffer: false)
+    try world.buy("bob", "premium.yearly")
+    try world.buy("chloe", "premium.yearly")
     let request = MassExtensionRequest(
-      productId: "premium.monthly", extendByDays: 5, reasonCode: 3, requestIdentifier: "m1",
+      productId: "premium.yearly", extendByDays: 5, reasonCode: 3, requestIdentifier: "m1",
       storefronts: ["USA"])
     let notifications = try world.apply(.extendRenewalDates(request))
     #expect(notifications == ["RENEWAL_EXTENDED", "RENEWAL_EXTENSION/FAILURE", "RENEWAL_EXTENSION/SUMMARY"])

@@ -29,7 +29,10 @@ struct InvariantTests {
       let product = pick(productIds)
       let offers = DemoCatalog.products.first { $0.id == product }!.offers.map(\.id)
       let offer = offers.isEmpty || random.below(3) > 0 ? nil : pick(offers)
-      return .purchase(PurchaseRequest(customer: customer, productId: product, offerId: offer))
+      let claim: Bool? = random.below(4) == 0 ? random.below(2) == 0 : nil
+      return .purchase(
+        PurchaseRequest(customer: customer, productId: product, offerId: offer, allowIntroductoryOffer: claim)
+      )
     case 3, 4, 5:
       return .advanceClock(to: state.now + Int64(random.below(40)) * unit + Int64(random.below(1000)))
     case 6:
@@ -93,6 +96,9 @@ struct InvariantTests {
     guard let notification = event.notification, let status = event.status else { return }
     let expected: SubscriptionStatus?
     switch (notification.type, notification.subtype) {
+    case (.subscribed, _) where event.shared != nil:
+      // A newcomer to a family shares what serves the purchaser now: active or in grace.
+      expected = status == .billingGracePeriod ? .billingGracePeriod : .active
     case (.subscribed, _), (.didRenew, _), (.offerRedeemed, _), (.didChangeRenewalPref, .upgrade):
       expected = .active
     case (.didFailToRenew, .gracePeriod): expected = .billingGracePeriod

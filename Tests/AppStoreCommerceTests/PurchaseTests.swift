@@ -69,21 +69,77 @@ struct PurchaseTests {
     #expect(world.lastPayload.price == 9990)
   }
 
-  @Test func freeTrialIsIntroductoryAndOncePerGroup() throws {
+  /// SPEC-APPSTORE-2026 3: StoreKit has no option that names an introductory offer; an eligible
+  /// customer's plain purchase gets it, once per subscription group.
+  @Test func anEligibleCustomersPlainPurchaseGetsTheIntroductoryOfferOncePerGroup() throws {
     var world = try TestWorld()
-    #expect(try world.buy("premium.monthly", offer: "trial") == ["SUBSCRIBED/INITIAL_BUY"])
+    #expect(try world.buy("premium.yearly") == ["SUBSCRIBED/INITIAL_BUY"])
     let trial = world.lastPayload
     #expect(trial.price == 0 && trial.offerType == .introductory && trial.offerDiscountType == .freeTrial)
     #expect(trial.offerPeriod == "P1W" && trial.offerIdentifier == nil)
     #expect(trial.expiresDate == start + 7 * day)
-    #expect(world.renewalInfo()?.renewalPrice == 9990)
+    #expect(world.renewalInfo()?.renewalPrice == 99990)
     try world.advance(by: 7 * day)
+    #expect(world.lastPayload.price == 99990 && world.lastPayload.offerType == nil)
+    #expect(world.lastPayload.expiresDate == date(2027, 1, 8))
+    try world.apply(.setAutoRenew(customer: "alice", groupId: "premium", enabled: false))
+    try world.advance(by: 400 * day)
+    #expect(world.status() == .expired)
+    // A lapsed subscriber who used the group's introductory offer pays in full.
+    #expect(try world.buy("premium.yearly") == ["SUBSCRIBED/RESUBSCRIBE"])
+    #expect(world.lastPayload.price == 99990 && world.lastPayload.offerType == nil)
+  }
+
+  @Test func aProductWithoutAnIntroductoryOfferIsChargedInFull() throws {
+    var world = try TestWorld()
+    try world.buy("premium.monthly")
     #expect(world.lastPayload.price == 9990 && world.lastPayload.offerType == nil)
-    #expect(world.lastPayload.expiresDate == date(2026, 2, 8))
+  }
+
+  /// Eligibility is per group: a lapsed subscriber who never had an introductory offer in it gets one.
+  @Test func aLapsedSubscriberWhoNeverHadAnIntroductoryOfferGetsOne() throws {
+    var world = try TestWorld()
+    try world.buy("premium.monthly")
     try world.apply(.setAutoRenew(customer: "alice", groupId: "premium", enabled: false))
     try world.advance(by: 40 * day)
-    #expect(world.status() == .expired)
-    #expect(throws: CommerceError.self) { try world.buy("premium.monthly", offer: "trial") }
+    #expect(try world.buy("premium.yearly") == ["SUBSCRIBED/RESUBSCRIBE"])
+    #expect(world.lastPayload.offerType == .introductory && world.lastPayload.price == 0)
+  }
+
+  /// Third-party reports in SPEC-APPSTORE-2026 3: a change within the group gets no introductory
+  /// offer, even for a customer who never had one.
+  @Test func aChangeWithinTheGroupGetsNoIntroductoryOffer() throws {
+    var world = try TestWorld()
+    try world.buy("premium.monthly")
+    try world.buy("premium.yearly")
+    try world.advance(to: date(2026, 2, 1))
+    #expect(world.lastPayload.productId == "premium.yearly")
+    #expect(world.lastPayload.offerType == nil && world.lastPayload.price == 99990)
+  }
+
+  /// The signed `introductoryOfferEligibility` option decides for that purchase: false withholds
+  /// the offer from an eligible customer, true grants it to one who used it.
+  @Test func aSignedEligibilityClaimOverridesTheAppStoresRule() throws {
+    var world = try TestWorld(customers: [CommerceCustomer(id: "alice"), CommerceCustomer(id: "bob")])
+    try world.buy("alice", "premium.yearly", allowIntroductoryOffer: false)
+    #expect(world.lastPayload.offerType == nil && world.lastPayload.price == 99990)
+    try world.buy("bob", "premium.yearly")
+    try world.apply(.setAutoRenew(customer: "bob", groupId: "premium", enabled: false))
+    try world.advance(by: 8 * day)
+    try world.buy("bob", "premium.yearly", allowIntroductoryOffer: true)
+    let again = try #require(world.payloads("bob").last)
+    #expect(again.offerType == .introductory && again.price == 0 && again.offerPeriod == "P1W")
+  }
+
+  @Test func aPurchaseCannotNameTheIntroductoryOffer() throws {
+    var world = try TestWorld()
+    #expect {
+      try world.buy("premium.yearly", offer: "trial")
+    } throws: { error in
+      "\(error)".contains("trial is premium.yearly's introductory offer, which a purchase cannot name")
+    }
+    #expect(throws: CommerceError.self) { try world.buy("coins.100", allowIntroductoryOffer: true) }
+    #expect(world.payloads().isEmpty)
   }
 
   @Test func payAsYouGoPromotionLastsItsPeriodsThenFullPrice() throws {
@@ -116,7 +172,7 @@ struct PurchaseTests {
     try world.advance(to: date(2026, 5, 1))
     #expect(world.payloads().map(\.price) == [9990, 4990, 4990, 4990, 9990])
     #expect(world.payloads().map(\.offerIdentifier) == [nil, "promo.half", "promo.half", "promo.half", nil])
-    #expect(throws: CommerceError.self) { try world.buy("premium.monthly", offer: "trial") }
+    #expect(throws: CommerceError.self) { try world.buy("premium.yearly", offer: "trial") }
     #expect(throws: CommerceError.self) { try world.buy("premium.basic.monthly", offer: "promo.half") }
   }
 

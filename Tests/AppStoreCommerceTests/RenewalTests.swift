@@ -96,7 +96,7 @@ struct RenewalTests {
     var settings = Self.graceSettings
     settings.gracePeriod.renewals = .paidToPaidOnly
     var world = try TestWorld(settings)
-    try world.buy("premium.monthly", offer: "trial")
+    try world.buy("premium.yearly")
     try world.apply(.setBillingFails(customer: "alice", fails: true))
     #expect(try world.advance(by: 7 * day) == ["DID_FAIL_TO_RENEW"])
   }

@@ -68,11 +68,14 @@ struct SandboxAndClockTests {
 
   @Test func clearingHistoryStartsTheTesterOver() throws {
     var world = try TestWorld(.sandbox)
-    try world.buy("premium.monthly", offer: "trial")
+    try world.buy("premium.yearly")
+    #expect(world.lastPayload.offerType == .introductory)
     let first = world.lastPayload.originalTransactionId
     try world.apply(.clearPurchaseHistory(customer: "alice"))
     #expect(world.payloads().isEmpty && world.chain() == nil)
-    #expect(try world.buy("premium.monthly", offer: "trial") == ["SUBSCRIBED/INITIAL_BUY"])
+    // A cleared tester is a new subscriber: the free week is theirs again.
+    #expect(try world.buy("premium.yearly") == ["SUBSCRIBED/INITIAL_BUY"])
+    #expect(world.lastPayload.offerType == .introductory)
     #expect(world.lastPayload.originalTransactionId != first)
     #expect(try world.advance(by: 3 * Milliseconds.minute) == ["DID_RENEW"])
     var production = try TestWorld()
@@ -142,7 +145,7 @@ struct SandboxAndClockTests {
         try state.apply(
           .purchase(
             PurchaseRequest(
-              customer: "c", productId: "p", offerId: duration.isSubscriptionPeriod ? nil : "t")))
+              customer: "c", productId: "p")))
         let expires = state.transactions[0].expiresDate!
         #expect(expires == Int64((expected.timeIntervalSince1970 * 1000).rounded()), "\(time) \(duration)")
       }

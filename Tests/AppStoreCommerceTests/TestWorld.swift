@@ -31,20 +31,24 @@ struct TestWorld {
   /// Alice buys.
   @discardableResult
   mutating func buy(
-    _ product: String, offer: String? = nil, token: String? = nil, quantity: Int = 1
+    _ product: String, offer: String? = nil, token: String? = nil, quantity: Int = 1,
+    allowIntroductoryOffer: Bool? = nil
   ) throws -> [String] {
-    try buy("alice", product, offer: offer, token: token, quantity: quantity)
+    try buy(
+      "alice", product, offer: offer, token: token, quantity: quantity,
+      allowIntroductoryOffer: allowIntroductoryOffer)
   }
 
   @discardableResult
   mutating func buy(
     _ customer: String, _ product: String, offer: String? = nil, token: String? = nil,
-    quantity: Int = 1
+    quantity: Int = 1, allowIntroductoryOffer: Bool? = nil
   ) throws -> [String] {
     try apply(
       .purchase(
         PurchaseRequest(
-          customer: customer, productId: product, quantity: quantity, offerId: offer, appAccountToken: token))
+          customer: customer, productId: product, quantity: quantity, offerId: offer, appAccountToken: token,
+          allowIntroductoryOffer: allowIntroductoryOffer))
     )
   }
 

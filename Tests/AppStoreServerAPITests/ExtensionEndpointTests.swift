@@ -43,7 +43,8 @@ struct ExtensionEndpointTests {
     try await TestServer.withAppStore { server in
       try await server.family(of: "alice", "kenji")
       let original = try await server.buyId("family.monthly", field: "originalTransactionId")
-      let trial = try await server.buy("premium.monthly", extra: ["offer": "trial"])
+      // Alice is new to the premium group: the App Store gives her premium.yearly's free trial.
+      let trial = try await server.buy("premium.yearly")
       let kenji = try await server.request("GET", "/epsim/v1/commerce/customers/kenji/transactions")
         .jsonArray()
       let shared = try #require(
@@ -67,19 +68,23 @@ struct ExtensionEndpointTests {
 
   @Test func aMassExtensionExtendsTheEligibleAndReportsItsCounts() async throws {
     try await TestServer.withAppStore { server in
-      let alice = try await server.buy("premium.monthly")
+      // A signed eligibility claim keeps the free trial from alice and bruno; kenji gets it.
+      let fullPrice: [String: Any] = ["allowIntroductoryOffer": false]
+      let alice = try await server.buy("premium.yearly", extra: fullPrice)
       // The demo's bruno cannot make payments until he is allowed to.
       try await server.event(["type": "setCanMakePayments", "customer": "bruno", "allowed": true])
-      try await server.buy("premium.monthly", on: "bruno.iphone")
-      try await server.buy("premium.monthly", on: "kenji.iphone", extra: ["offer": "trial"])
+      try await server.buy("premium.yearly", on: "bruno.iphone", extra: fullPrice)
+      let kenji = try await server.buy("premium.yearly", on: "kenji.iphone")
+      #expect(kenji["offerDiscountType"] as? String == "FREE_TRIAL")
+      #expect(alice["offerType"] == nil)
       let id = UUID().uuidString
       let body: [String: Any] = [
-        "productId": "premium.monthly", "extendByDays": 10, "extendReasonCode": 3, "requestIdentifier": id,
+        "productId": "premium.yearly", "extendByDays": 10, "extendReasonCode": 3, "requestIdentifier": id,
       ]
       let started = try await server.api("POST", "/inApps/v1/subscriptions/extend/mass", body: body)
       #expect(started.status == 200)
       #expect(try started.json()["requestIdentifier"] as? String == id)
-      let status = try await server.api("GET", "/inApps/v1/subscriptions/extend/mass/premium.monthly/\(id)")
+      let status = try await server.api("GET", "/inApps/v1/subscriptions/extend/mass/premium.yearly/\(id)")
         .json()
       #expect(status["complete"] as? Bool == true)
       #expect(status["succeededCount"] as? Int == 2)
@@ -104,7 +109,7 @@ struct ExtensionEndpointTests {
       #expect(
         try await server.api("POST", "/inApps/v1/subscriptions/extend/mass", body: french).status == 200)
       let frenchStatus = try await server.api(
-        "GET", "/inApps/v1/subscriptions/extend/mass/premium.monthly/fr-only"
+        "GET", "/inApps/v1/subscriptions/extend/mass/premium.yearly/fr-only"
       )
       .json()
       #expect(frenchStatus["succeededCount"] as? Int == 1)

@@ -11,7 +11,32 @@ struct CommerceControlTests {
       #expect(catalog.count == DemoCatalog.products.count)
       let monthly = try #require(catalog.first { $0["productId"] as? String == "premium.monthly" })
       #expect(monthly["subscriptionGroupIdentifier"] as? String == "premium")
-      #expect((monthly["offers"] as? [[String: Any]])?.count == 4)
+      #expect((monthly["offers"] as? [[String: Any]])?.count == 3)
+    }
+  }
+
+  /// SPEC-APPSTORE-2026 3 through the control API: a plain buy gets the introductory offer of an
+  /// eligible customer, a signed claim of `false` withholds it, and a buy cannot name it.
+  @Test func aBuyGetsTheIntroductoryOfferUnlessASignedClaimWithholdsIt() async throws {
+    try await TestServer.withAppStore { server in
+      let trial = try await server.buy("premium.yearly")
+      #expect(trial["offerType"] as? Int == 1)
+      #expect(trial["offerDiscountType"] as? String == "FREE_TRIAL")
+      #expect(trial["price"] as? Int == 0)
+      try await server.event(["type": "setCanMakePayments", "customer": "bruno", "allowed": true])
+      let full = try await server.buy(
+        "premium.yearly", on: "bruno.iphone", extra: ["allowIntroductoryOffer": false])
+      #expect(full["offerType"] == nil)
+      #expect((full["price"] as? Int ?? 0) > 0)
+      let buy = #"{"type":"buy","device":"kenji.iphone","product":"premium.yearly""#
+      let named = try await server.request(
+        "POST", "/epsim/v1/commerce/events", body: Data((buy + #","offer":"trial"}"#).utf8))
+      #expect(named.status == 409)
+      #expect(String(decoding: named.body, as: UTF8.self).contains("introductory offer"))
+      let wrong = try await server.request(
+        "POST", "/epsim/v1/commerce/events", body: Data((buy + #","allowIntroductoryOffer":"yes"}"#).utf8))
+      #expect(wrong.status == 400)
+      #expect(String(decoding: wrong.body, as: UTF8.self).contains("allowIntroductoryOffer"))
     }
   }
 

@@ -70,6 +70,28 @@ struct PurchaseTests {
     #expect(state.status?.text.contains("DID_RENEW") == true, "\(state.status?.text ?? "")")
   }
 
+  /// SPEC-APPSTORE-2026 3 in the buy form: premium.yearly's free trial comes without naming it,
+  /// and the form's signed claim of "refuse" makes the next newcomer pay in full.
+  @Test func theBuyFormLeavesTheIntroductoryOfferToTheAppStoreOrToASignedClaim() throws {
+    var state = TUIState.store()
+    state.type("p")
+    state.buy(productIndex: 1)  // premium.yearly
+    let commerce = state.store.state
+    let trial = try #require(commerce.transactions.last)
+    #expect(commerce.payload(of: trial, signedDate: 0).offerType == .introductory && trial.price == 0)
+    state.type("[")  // undo: alice is new to the group again
+    state.type("b")
+    state.press(.right)  // premium.yearly
+    for _ in 0..<5 { state.press(.tab) }  // the intro offer's field
+    state.press(.right)
+    state.press(.right)  // "signed: refuse"
+    state.press(.enter)
+    let full = try #require(state.store.state.transactions.last)
+    let payload = state.store.state.payload(of: full, signedDate: 0)
+    // In euros: alice's device is in the Netherlands.
+    #expect(payload.productId == "premium.yearly" && payload.offerType == nil && full.price == 109_990)
+  }
+
   @Test func undoRemovesAPurchaseAndRedoReplaysIt() {
     var state = TUIState.store()
     state.type("p")

@@ -18,7 +18,7 @@ struct CommandRoundTripTests {
   static let setup =
     ScenarioSetup.aliceInTheNetherlands("sandbox") + """
       device bob.ipad iPadOS 18.2 storefront fr
-      product news.monthly subscription group news level 1 P1M price USA 4.99 USD offer trial introductory free-trial P1W
+      product news.monthly subscription group news level 1 P1M price USA 4.99 USD offer trial introductory free-trial P1W offer stay promotional pay-as-you-go P1M periods 2 price USA 2.99
       product news.yearly subscription group news level 2 P1Y price USA 49.99 USD
       product coins.100 consumable price USA 0.99 USD
       install alice.iphone
@@ -197,9 +197,12 @@ struct CommandMaker {
     let reason: RevocationReason = Bool.random(using: &random) ? .appIssue : .other
     switch Int.random(in: 0..<17, using: &random) {
     case 0:
-      let offer = product == "news.monthly" && Bool.random(using: &random) ? "trial" : nil
+      let offer = product == "news.monthly" && Bool.random(using: &random) ? "stay" : nil
       let token = Bool.random(using: &random) ? "6f1e7d3a-2b4c-4d5e-8f90-1a2b3c4d5e6f" : nil
-      return .buy(product: product, device: device, quantity: quantity, offer: offer, accountToken: token)
+      let claim = [nil, true, false].randomElement(using: &random)!
+      return .buy(
+        product: product, device: device, quantity: quantity, offer: offer, accountToken: token,
+        allowIntroductoryOffer: claim)
     case 1: return .autoRenew(customer: customer, group: "news", enabled: Bool.random(using: &random))
     case 2: return .change(customer: customer, product: product)
     case 3: return .billing(customer: customer, fails: Bool.random(using: &random))

@@ -39,7 +39,7 @@ struct CommerceScenarioTests {
     let source =
       Self.setup + """
         commerce grace-period 28d
-        buy pro.monthly on alice.iphone offer trial account-token 6f1e7a3c-0000-4000-8000-000000000001
+        buy pro.monthly on alice.iphone allow-introductory-offer false account-token 6f1e7a3c-0000-4000-8000-000000000001
         auto-renew alice pro off  expect notification DID_CHANGE_RENEWAL_STATUS/AUTO_RENEW_DISABLED
         auto-renew alice pro on
         change alice to basic.monthly
@@ -133,13 +133,32 @@ struct CommerceScenarioTests {
     #expect(transcript.passed, "\(TranscriptText.problems(transcript))")
   }
 
+  /// SPEC-APPSTORE-2026 3: a signed introductoryOfferEligibility claim decides for its purchase;
+  /// `false` withholds the trial from a newcomer, `true` grants it again after a lapse.
+  @Test func aSignedEligibilityClaimDecidesTheIntroductoryOffer() throws {
+    let transcript = try run(
+      Self.setup + Self.installs + """
+        buy pro.monthly on alice.iphone allow-introductory-offer false  expect transaction price = 9990 and transaction offerType = none
+        auto-renew alice pro off
+        advance to next renewal  expect notification EXPIRED/VOLUNTARY
+        buy pro.monthly on alice.iphone  expect notification SUBSCRIBED/RESUBSCRIBE and transaction price = 0
+        auto-renew alice pro off
+        advance to next renewal  expect notification EXPIRED/VOLUNTARY
+        buy pro.monthly on alice.iphone  expect transaction price = 9990
+        auto-renew alice pro off
+        advance to next renewal  expect notification EXPIRED/VOLUNTARY
+        buy pro.monthly on alice.iphone allow-introductory-offer true  expect transaction price = 0 and transaction offerDiscountType = FREE_TRIAL
+        """)
+    #expect(transcript.passed, "\(TranscriptText.problems(transcript))")
+  }
+
   @Test func renewalsHappenAsTheClockPassesThem() throws {
     let transcript = try run(
       Self.setup + Self.installs + """
-        buy pro.monthly on alice.iphone  expect notification SUBSCRIBED/INITIAL_BUY and transaction price = 9990
-        advance 30d  expect notification none and transactions pro = 1
-        advance 1d  expect notification DID_RENEW and transactions pro = 2 and now = 2026-04-01T09:00:00Z
-        advance 61d  expect transactions pro = 4
+        buy pro.monthly on alice.iphone  expect notification SUBSCRIBED/INITIAL_BUY and transaction price = 0
+        advance 6d  expect notification none and transactions pro = 1
+        advance 1d  expect notification DID_RENEW and transactions pro = 2 and now = 2026-03-08T09:00:00Z
+        advance 62d  expect transactions pro = 4
         """)
     #expect(transcript.passed, "\(TranscriptText.problems(transcript))")
     #expect(transcript.entries[5].commerce.map(\.notification) == ["DID_RENEW", "DID_RENEW"])
@@ -256,6 +275,10 @@ struct CommerceScenarioTests {
         "test.epsim:7:33: expected an offer of coins, found 'trial' (coins has no offers)"
       ),
       (
+        "buy pro.monthly on alice.iphone offer trial",
+        "test.epsim:7:39: expected an offer of pro.monthly, found 'trial' (trial is pro.monthly's introductory offer, which the App Store applies to an eligible customer by itself: leave the offer out (allow-introductory-offer true|false overrides eligibility))"
+      ),
+      (
         "auto-renew alice pr off",
         "test.epsim:7:18: expected a known subscription group (pro), found 'pr'; did you mean 'pro'?"
       ),
@@ -310,7 +333,10 @@ struct CommerceScenarioTests {
     let json = TranscriptJSON.document([transcript])
     #expect(json.contains("\"commerce\""))
     #expect(json.contains("\"notification\": \"SUBSCRIBED/INITIAL_BUY\""))
-    #expect(json.contains("\"price\": 10500"))
+    // Bob is new to the group: the App Store gives him the week's free trial (SPEC-APPSTORE-2026 3).
+    #expect(json.contains("\"price\": 0"))
+    #expect(json.contains("\"offerDiscountType\": \"FREE_TRIAL\""))
+    #expect(json.contains("\"currency\": \"EUR\""))
     #expect(json.contains("\"storefrontId\": \"143443\""))
     let text = TranscriptText.document([transcript])
     #expect(
@@ -349,7 +375,8 @@ struct CommerceScenarioTests {
       notes.first { $0["notification"] as? String == "DID_FAIL_TO_RENEW/GRACE_PERIOD" })
     let grace = try #require(failed["renewalInfo"] as? [String: Any])
     #expect(grace["isInBillingRetryPeriod"] as? Bool == true)
-    let graceEnd: Int64 = 1_772_355_600_000 + (31 + 16) * 86_400_000
+    // The first renewal ends the week's free trial.
+    let graceEnd: Int64 = 1_772_355_600_000 + (7 + 16) * 86_400_000
     #expect((grace["gracePeriodExpiresDate"] as? NSNumber)?.int64Value == graceEnd)
     let off = try #require(notes.last?["renewalInfo"] as? [String: Any])
     #expect(off["autoRenewStatus"] as? Int == 0)
