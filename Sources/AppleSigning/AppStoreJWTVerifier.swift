@@ -33,6 +33,13 @@ public struct AppStoreJWTVerifier: Sendable {
     self.keyId = keyId
   }
 
+  /// The checker of signed `introductoryOfferEligibility` purchase options, which the backend
+  /// signs with the same In-App Purchase key (SPEC-APPSTORE-2026 3).
+  public var introductoryOfferEligibility: IntroductoryOfferEligibilityVerifier {
+    IntroductoryOfferEligibilityVerifier(
+      publicKeyBytes: publicKeyBytes, bundleId: bundleId, issuerId: issuerId, keyId: keyId)
+  }
+
   /// Accepts the request's `Authorization` header value at real time `now`, or says why not.
   public func verify(authorization: String?, now: Date) -> Result<Void, AuthenticationFailure> {
     guard let authorization else { return .failure(.init("no Authorization header")) }
@@ -43,24 +50,13 @@ public struct AppStoreJWTVerifier: Sendable {
     if let known = cache.lookup(jwt) {
       return checkTimes(iat: known.iat, exp: known.exp, now: now.timeIntervalSince1970)
     }
-    let parts = jwt.split(separator: ".", omittingEmptySubsequences: false)
-    guard parts.count == 3, let headerData = Base64URLSegment.decode(parts[0]),
-      let payloadData = Base64URLSegment.decode(parts[1]), let signature = Base64URLSegment.decode(parts[2])
-    else { return .failure(.init("the bearer token is not a compact JWS of three Base64URL parts")) }
-    guard let header = try? ShieldedJSON.decode(JWTHeader.self, from: headerData) else {
-      return .failure(.init("the JWT header is not a JSON object with string alg and typ"))
+    let payloadData: Data
+    switch ES256CompactJWS.verifiedPayload(
+      jwt, named: "the bearer token", publicKeyBytes: publicKeyBytes, keyId: keyId)
+    {
+    case .failure(let failure): return .failure(failure)
+    case .success(let payload): payloadData = payload
     }
-    guard header.alg == "ES256" else { return .failure(.init("alg must be ES256, found \(header.alg)")) }
-    guard header.typ == "JWT" else {
-      return .failure(.init("typ must be JWT, found \(header.typ ?? "none")"))
-    }
-    if let keyId, header.kid != keyId {
-      return .failure(.init("kid must be \(keyId), found \(header.kid ?? "none")"))
-    }
-    guard let ecdsa = try? P256.Signing.ECDSASignature(rawRepresentation: signature),
-      let publicKey = try? P256.Signing.PublicKey(x963Representation: publicKeyBytes),
-      publicKey.isValidSignature(ecdsa, for: Data((parts[0] + "." + parts[1]).utf8))
-    else { return .failure(.init("the signature does not verify with the configured public key")) }
     guard let claims = try? ShieldedJSON.decode(JWTClaims.self, from: payloadData) else {
       return .failure(
         .init("the JWT payload needs string iss, aud, bid, numeric exp and, if present, numeric iat"))
@@ -71,14 +67,11 @@ public struct AppStoreJWTVerifier: Sendable {
   }
 
   private func check(_ claims: JWTClaims, now: TimeInterval) -> Result<Void, AuthenticationFailure> {
-    if let issuerId, claims.iss != issuerId {
-      return .failure(.init("iss must be \(issuerId), found \(claims.iss)"))
-    }
-    guard claims.aud == Self.audience else {
-      return .failure(.init("aud must be \(Self.audience), found \(claims.aud)"))
-    }
-    guard claims.bid == bundleId else {
-      return .failure(.init("bid must be \(bundleId), found \(claims.bid)"))
+    if let problem = ES256CompactJWS.identityProblem(
+      iss: claims.iss, aud: claims.aud, bid: claims.bid, issuerId: issuerId, audience: Self.audience,
+      bundleId: bundleId)
+    {
+      return .failure(problem)
     }
     if let iat = claims.iat {
       guard claims.exp > iat, claims.exp - iat <= Self.maximumLifetime else {

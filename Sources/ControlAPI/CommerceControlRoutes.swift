@@ -60,7 +60,13 @@ package struct CommerceControlRoutes: Sendable {
 
   private func apply(_ request: Request) async -> Response {
     let step: CommerceStep
-    switch await ControlCommandBody.command(of: request, limit: server.configuration.maximumBodyBytes) {
+    // A buy may carry the backend's signed eligibility option, checked with the key the App Store
+    // Server API's bearer tokens use (the In-App Purchase key).
+    let eligibility = server.configuration.verifier.introductoryOfferEligibility
+    switch await ControlCommandBody.command(
+      of: request, limit: server.configuration.maximumBodyBytes, eligibility: eligibility,
+      now: server.configuration.clock())
+    {
     case .refused(let refusal): return refusal
     case .command(.commerce(let decoded)): step = decoded
     case .command(let command): return JSONResponse.make(.badRequest, ControlCommandBody.wrongRoute(command))

@@ -1,3 +1,4 @@
+import AppleSigning
 import Foundation
 import Hummingbird
 import JSONShield
@@ -7,13 +8,24 @@ import SimulatedWorld
 /// Reads a control request's body as a `WorldCommand`: the one decoder of both control routes,
 /// so `/epsim/v1/events` and `/epsim/v1/commerce/events` read every member the same way.
 package enum ControlCommandBody {
-  /// The command, or the 400 that says which member is wrong.
-  package static func command(from body: Data) -> Result<WorldCommand, ControlErrorBody> {
-    let fields: CommandFields
+  /// The command, or the 400 that says which member is wrong. With `eligibility`, a `buy`'s
+  /// signed `introductoryOfferEligibility` is verified and its claim kept in the step.
+  package static func command(
+    from body: Data, eligibility: IntroductoryOfferEligibilityVerifier? = nil, now: Date = Date()
+  ) -> Result<WorldCommand, ControlErrorBody> {
+    var fields: CommandFields
     do {
       fields = try ShieldedJSON.decode(CommandFields.self, from: body)
     } catch {
       return .failure(ControlErrorBody(decoding: error))
+    }
+    if let eligibility, let signed = fields.introductoryOfferEligibility {
+      switch claim(of: signed, in: fields, eligibility: eligibility, now: now) {
+      case .failure(let error): return .failure(error)
+      case .success(let claim):
+        fields.allowIntroductoryOffer = claim
+        fields.introductoryOfferEligibility = nil
+      }
     }
     do throws(CommandFieldError) {
       return .success(try WorldCommand(fields: fields))
@@ -24,13 +36,36 @@ package enum ControlCommandBody {
     }
   }
 
+  /// The claim of a signed option on a `buy`, or the 400 naming `introductoryOfferEligibility`.
+  private static func claim(
+    of signed: String, in fields: CommandFields, eligibility: IntroductoryOfferEligibilityVerifier, now: Date
+  ) -> Result<Bool, ControlErrorBody> {
+    func refusal(_ message: String) -> ControlErrorBody {
+      ControlErrorBody(
+        errorCode: GeneralErrorCode.malformedRequest,
+        errorMessage: "introductoryOfferEligibility: " + message,
+        fieldName: "introductoryOfferEligibility")
+    }
+    guard fields.type == "buy" else { return .failure(refusal("only a buy carries a signed option")) }
+    guard fields.allowIntroductoryOffer == nil else {
+      return .failure(refusal("give it or allowIntroductoryOffer, not both: both say the same thing"))
+    }
+    switch eligibility.claim(signed, productId: fields.product ?? "", now: now) {
+    case .failure(let failure): return .failure(refusal(failure.reason))
+    case .success(let claim): return .success(claim)
+    }
+  }
+
   /// The command in the request's body, read within `limit` bytes, or the answer refusing it:
   /// 413 for a body too large, 400 for one that is no command.
-  package static func command(of request: Request, limit: Int) async -> Reading {
+  package static func command(
+    of request: Request, limit: Int, eligibility: IntroductoryOfferEligibilityVerifier? = nil,
+    now: Date = Date()
+  ) async -> Reading {
     switch await LimitedRequestBody.data(of: request, limit: limit) {
     case .failure(let failure): return .refused(LimitedRequestBody.response(for: failure))
     case .success(let body):
-      switch command(from: body) {
+      switch command(from: body, eligibility: eligibility, now: now) {
       case .failure(let error): return .refused(JSONResponse.make(.badRequest, error))
       case .success(let command): return .command(command)
       }

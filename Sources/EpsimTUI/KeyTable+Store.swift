@@ -11,7 +11,8 @@ extension KeyTable {
       .togglePurchases, section: "App Store", footerRank: 42, when: .storeHasProducts),
     KeyBinding(
       .main, [.character("b")], "buy",
-      "Buy a product on a device (a dialog: product, device, quantity, offer, app account token).", .buy,
+      "Buy a product on a device (a dialog: product, device, quantity, offer, app account token, intro offer).",
+      .buy,
       section: "App Store", footerRank: 2, when: .purchasesShown),
     KeyBinding(
       .main, [.character("v")], "renew now",

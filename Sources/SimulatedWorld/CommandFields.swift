@@ -46,6 +46,9 @@ public struct CommandFields: Codable, Hashable, Sendable {
   /// `buy`: what a signed `introductoryOfferEligibility` option claims; absent leaves it to the
   /// App Store's rule (SPEC-APPSTORE-2026 3).
   public var allowIntroductoryOffer: Bool?
+  /// `buy`, on the control API only: the compact JWS itself, as the app would pass it to StoreKit.
+  /// The control route verifies it and keeps its claim as `allowIntroductoryOffer`.
+  public var introductoryOfferEligibility: String?
   public var group: String?
   /// `autoRenew`, and the on/off rules.
   public var enabled: Bool?
