@@ -1,14 +1,19 @@
-"""The backend's signed introductory offer eligibility (SPEC-APPSTORE-2026 3), made by Apple's own
+"""Offers of SPEC-APPSTORE-2026 3 and 4 through Apple's own library. The backend's signed introductory offer eligibility (SPEC-APPSTORE-2026 3), made by Apple's own
 `IntroductoryOfferEligibilitySignatureCreator`, unmodified, and handed to a control API `buy` as
 the app would hand it to StoreKit's `purchase(options:)`: epsim verifies it with the In-App
 Purchase key `epsim serve` was given and its `allowIntroductoryOffer` decides the free trial.
-A signature by another key is refused, naming the member."""
+A signature by another key is refused, naming the member. An offer code redeemed for a one-time
+product (`ONE_TIME`) decodes with Apple's library from Get Transaction Info."""
 
 import json
 import urllib.error
 
 import pytest
 from appstoreserverlibrary.jws_signature_creator import IntroductoryOfferEligibilitySignatureCreator
+from appstoreserverlibrary.models.OfferDiscountType import OfferDiscountType
+from appstoreserverlibrary.models.OfferType import OfferType
+
+from apple_library import api_client, verifier
 
 from epsim_server import (BUNDLE_ID, ISSUER_ID, KEY_ID, EpsimServer, SigningKey, epsim_binary,
                           world_setup)
@@ -19,6 +24,7 @@ device alice.iphone iOS 26.4 storefront us
 device bob.iphone iOS 26.4 storefront us
 device carol.iphone iOS 26.4 storefront us
 product premium.yearly subscription group premium level 1 P1Y price USA 99.99 USD offer trial introductory free-trial P1W
+product lifetime non-consumable price USA 29.99 USD offer lifetime.half offer-code one-time price USA 14.99
 """
 
 
@@ -73,3 +79,18 @@ def test_an_option_signed_by_another_key_is_refused(trial_server, tmp_path_facto
     assert body["fieldName"] == "introductoryOfferEligibility"
     assert "signature does not verify" in body["errorMessage"]
     assert len(trial_server.transactions("alice")) == before, "nothing was bought"
+
+
+def test_a_one_time_products_offer_code_decodes_as_one_time(trial_server, signing_key):
+    [event, *_] = trial_server.commerce({"type": "buy", "device": "carol.iphone", "product": "lifetime",
+                                         "offer": "lifetime.half"})["events"]
+    assert event["notificationType"] == "ONE_TIME_CHARGE"
+    client = api_client(trial_server, signing_key, "Sandbox")
+    answer = client.get_transaction_info(event["transaction"]["transactionId"])
+    decoded = verifier(trial_server, "Sandbox").verify_and_decode_signed_transaction(
+        answer.signedTransactionInfo)
+    assert decoded.offerType == OfferType.OFFER_CODE
+    assert decoded.offerDiscountType == OfferDiscountType.ONE_TIME
+    assert decoded.offerIdentifier == "lifetime.half"
+    assert decoded.offerPeriod is None
+    assert decoded.price == 14990

@@ -60,21 +60,24 @@ public struct Price: Hashable, Sendable, Codable {
   }
 }
 
-/// A subscription offer: introductory, promotional, offer code or win-back.
+/// An offer: of a subscription, introductory, promotional, offer code or win-back; of a one-time
+/// product (consumable, non-consumable, non-renewing), an offer code with a `ONE_TIME` discount
+/// (SPEC-APPSTORE-2026 4).
 public struct Offer: Hashable, Sendable {
   /// The promotional offer id or offer code reference; introductory offers have none in transactions.
   public var id: String
   public var type: OfferType
   public var discount: OfferDiscountType
-  /// Free trial and pay up front: the one offer period. Pay as you go: the length of each discounted period.
-  public var period: SubscriptionDuration
+  /// Free trial and pay up front: the one offer period. Pay as you go: the length of each discounted
+  /// period. A one-time product's offer has none.
+  public var period: SubscriptionDuration?
   /// Pay as you go: how many discounted periods; 1 otherwise.
   public var periodCount: Int
   /// Offer price per storefront in the product's currency; a free trial costs 0 everywhere.
   public var prices: [String: Int64]
 
   public init(
-    id: String, type: OfferType, discount: OfferDiscountType, period: SubscriptionDuration,
+    id: String, type: OfferType, discount: OfferDiscountType, period: SubscriptionDuration?,
     periodCount: Int = 1,
     prices: [String: Int64] = [:]
   ) {
@@ -91,8 +94,9 @@ public struct Offer: Hashable, Sendable {
     discount == .freeTrial ? 0 : prices[storefront]
   }
 
-  /// `offerPeriod` of transactions and renewal info: the whole discounted span (assumption for pay as you go).
-  public var isoPeriod: String { period.iso8601(times: discount == .payAsYouGo ? periodCount : 1) }
+  /// `offerPeriod` of transactions and renewal info: the whole discounted span (assumption for pay as
+  /// you go); none for a one-time product's offer, where Apple is silent (sim rule, SPEC-APPSTORE-2026 4).
+  public var isoPeriod: String? { period?.iso8601(times: discount == .payAsYouGo ? periodCount : 1) }
 }
 
 /// What only an auto-renewable subscription has: its group, level and period.
@@ -144,8 +148,13 @@ public struct Product: Hashable, Sendable {
       return
         "product \(id): a subscription group, level and duration are required exactly for auto-renewable subscriptions"
     }
-    if type != .autoRenewable && !offers.isEmpty {
-      return "product \(id): only auto-renewable subscriptions have offers"
+    for offer in offers where type != .autoRenewable {
+      guard offer.type == .offerCode, offer.discount == .oneTime, offer.period == nil else {
+        return "product \(id): a one-time product's only offers are offer codes with a ONE_TIME discount"
+      }
+    }
+    for offer in offers where type == .autoRenewable && offer.period == nil {
+      return "product \(id): offer \(offer.id) needs a period"
     }
     if type == .consumable && familyShareable {
       return "product \(id): consumables cannot be family shareable"
@@ -162,7 +171,7 @@ public struct Product: Hashable, Sendable {
     where offer.periodCount < 1 || (offer.discount != .payAsYouGo && offer.periodCount != 1) {
       return "product \(id): offer \(offer.id) has a wrong period count"
     }
-    for offer in offers where offer.discount == .oneTime {
+    for offer in offers where type == .autoRenewable && offer.discount == .oneTime {
       return "product \(id): offer \(offer.id): ONE_TIME discounts are not for subscriptions"
     }
     return nil

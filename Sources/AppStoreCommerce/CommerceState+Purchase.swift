@@ -23,7 +23,6 @@ extension CommerceState {
     if product.type == .autoRenewable {
       try subscribe(request, customer: customer, product: productIndex, into: &out)
     } else {
-      guard request.offerId == nil else { throw CommerceError("\(product.id) has no offers") }
       guard request.allowIntroductoryOffer == nil else {
         throw CommerceError(
           "\(product.id) is no auto-renewable subscription: only those have introductory offers "
@@ -62,14 +61,34 @@ extension CommerceState {
     if item.type == .nonConsumable && ownsNonConsumable(customer: customer, product: product) {
       throw CommerceError("\(request.customer) already owns \(item.id)")
     }
-    let price = item.prices[customers[Int(customer)].storefront]!.milliunits * Int64(request.quantity)
+    let storefront = customers[Int(customer)].storefront
+    var unitPrice = item.prices[storefront]!.milliunits
+    var offerIndex: Int16?
+    if let offerId = request.offerId {
+      // An offer code redeemed for a one-time product (SPEC-APPSTORE-2026 4): offerType 3, ONE_TIME,
+      // the code's price. Sim rule: no eligibility to check, as Apple's sandbox ignores it for
+      // one-time products; a non-consumable already owned stays refused above.
+      guard let index = item.offers.firstIndex(where: { $0.id == offerId }) else {
+        throw CommerceError(
+          item.offers.isEmpty
+            ? "\(item.id) has no offers" : "\(item.id) has no offer \(TypedValue.shortened(offerId))")
+      }
+      guard let price = item.offers[index].price(in: storefront) else {
+        throw CommerceError("offer \(offerId) is not available in storefront \(storefront)")
+      }
+      unitPrice = price
+      offerIndex = Int16(index)
+    }
     let transaction = newTransaction(
-      customer: customer, product: product, price: price, reason: .purchase, original: nil, expires: nil,
-      offer: nil, appAccountToken: request.appAccountToken, chain: -1, quantity: Int32(request.quantity))
+      customer: customer, product: product, price: unitPrice * Int64(request.quantity), reason: .purchase,
+      original: nil, expires: nil, offer: offerIndex, appAccountToken: request.appAccountToken, chain: -1,
+      quantity: Int32(request.quantity))
     let index = record(transaction)
+    let redeemed = request.offerId.map { " with offer code \($0)" } ?? ""
     out.append(
       transactionEvent(
-        .init(.oneTimeCharge), transaction: index, summary: "\(request.customer) bought \(item.id)"))
+        .init(.oneTimeCharge), transaction: index, summary: "\(request.customer) bought \(item.id)\(redeemed)"
+      ))
     if item.type == .nonConsumable && item.familyShareable {
       for member in familyMembers(of: customer) { shareNonConsumable(index, with: member, into: &out) }
     }
@@ -145,7 +164,7 @@ extension CommerceState {
     let offer = offerIndex.map { products[Int(product)].offers[Int($0)] }
     if offer?.type == .introductory { introductoryOfferUsed.insert(key) }
     let chainIndexValue = existing ?? Int32(chains.count)
-    let firstEnd = periodEnd(offer.map { $0.period } ?? info.duration, from: now, customer: customer)
+    let firstEnd = periodEnd(offer?.period ?? info.duration, from: now, customer: customer)
     let price =
       offer?.price(in: customers[Int(customer)].storefront)
       ?? products[Int(product)].prices[customers[Int(customer)].storefront]!.milliunits

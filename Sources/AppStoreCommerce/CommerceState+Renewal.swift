@@ -108,7 +108,7 @@ extension CommerceState {
     }
     // A pay-up-front offer's period may be longer than the product's.
     let duration =
-      applied.map { products[Int(product)].offers[Int($0)].period }
+      applied.flatMap { products[Int(product)].offers[Int($0)].period }
       ?? products[Int(product)].subscription!.duration
     let expires = periodEnd(duration, from: periodStart, customer: value.customer)
     let transaction = newTransaction(

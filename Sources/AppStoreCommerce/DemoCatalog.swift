@@ -56,8 +56,14 @@ public enum DemoCatalog {
       id: "weekly.news", type: .autoRenewable, prices: prices(usd: 1990, eur: 2190),
       subscription: SubscriptionInfo(groupId: "news", level: 1, duration: .oneWeek)),
     Product(id: "coins.100", type: .consumable, prices: prices(usd: 990, eur: 1090)),
+    // An offer code for a one-time product: half price, ONE_TIME (SPEC-APPSTORE-2026 4).
     Product(
-      id: "lifetime", type: .nonConsumable, prices: prices(usd: 29990, eur: 32990), familyShareable: true),
+      id: "lifetime", type: .nonConsumable, prices: prices(usd: 29990, eur: 32990), familyShareable: true,
+      offers: [
+        Offer(
+          id: "code.lifetime.half", type: .offerCode, discount: .oneTime, period: nil,
+          prices: offerPrices(14990, 16490))
+      ]),
     Product(id: "season.pass", type: .nonRenewing, prices: prices(usd: 19990, eur: 21990)),
   ]
 

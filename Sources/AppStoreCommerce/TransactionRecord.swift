@@ -17,7 +17,8 @@ public struct AppliedOffer: Hashable, Sendable {
   /// Nil for introductory offers, which have no identifier.
   public var identifier: String?
   public var discount: OfferDiscountType
-  public var period: String
+  /// Nil for a one-time product's offer code.
+  public var period: String?
 }
 
 /// One transaction, kept compact (ids as integers, product as a catalog index) so a year of 100,000

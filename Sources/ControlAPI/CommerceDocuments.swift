@@ -25,12 +25,13 @@ package struct ProductDocument: Encodable {
   }
 }
 
-/// A subscription offer as the control API shows it.
+/// An offer as the control API shows it.
 package struct OfferDocument: Encodable {
   package var id: String
   package var offerType: Int
   package var offerDiscountType: String
-  package var period: String
+  /// Absent for a one-time product's offer code.
+  package var period: String?
   package var periodCount: Int
   package var prices: [String: Int64]
 
@@ -38,7 +39,7 @@ package struct OfferDocument: Encodable {
     id = offer.id
     offerType = offer.type.rawValue
     offerDiscountType = offer.discount.rawValue
-    period = offer.period.rawValue
+    period = offer.period?.rawValue
     periodCount = offer.periodCount
     prices = offer.prices
   }

@@ -14,7 +14,7 @@ extension ScenarioParser {
     "win-back": .winBack,
   ]
   static let discounts: [String: OfferDiscountType] = [
-    "free-trial": .freeTrial, "pay-as-you-go": .payAsYouGo, "pay-up-front": .payUpFront,
+    "free-trial": .freeTrial, "pay-as-you-go": .payAsYouGo, "pay-up-front": .payUpFront, "one-time": .oneTime,
   ]
   static let gracePeriods: [String: GracePeriodDuration] = [
     "3d": .threeDays, "16d": .sixteenDays, "28d": .twentyEightDays,
@@ -52,24 +52,37 @@ extension ScenarioParser {
       product.prices[storefront] = Price(milliunits: amount, currency: currency.text)
     } while reader.current?.text == "price"
     product.familyShareable = reader.accept("family")
-    while type == .autoRenewable, reader.accept("offer") {
-      product.offers.append(try offer(&reader))
+    while reader.accept("offer") {
+      product.offers.append(try offer(&reader, oneTimeProduct: type != .autoRenewable))
     }
     if let problem = product.problem {
       throw LineError(column: idWord.column, expected: "a valid product", found: idWord.text, note: problem)
     }
-    try reader.end(or: type == .autoRenewable ? ["offer", "family"] : ["family"])
+    try reader.end(or: ["offer", "family"])
     products[product.id] = product
     return product
   }
 
-  /// `offer ID TYPE DISCOUNT PERIOD [periods N] [price SF AMOUNT]...`
-  private func offer(_ reader: inout LineReader) throws(LineError) -> Offer {
+  /// `offer ID TYPE DISCOUNT PERIOD [periods N] [price SF AMOUNT]...` of a subscription, or
+  /// `offer ID offer-code one-time price SF AMOUNT...` of a one-time product (SPEC-APPSTORE-2026 4).
+  private func offer(_ reader: inout LineReader, oneTimeProduct: Bool) throws(LineError) -> Offer {
     let id = try reader.word("an offer id").text
+    if oneTimeProduct {
+      // A one-time product's only offers are offer codes with a ONE_TIME discount, and no period.
+      _ = try reader.keyword(["offer-code"], expected: "'offer-code' (a one-time product's only offer type)")
+      _ = try reader.keyword(["one-time"], expected: "'one-time' (a one-time product's only discount)")
+      var offer = Offer(id: id, type: .offerCode, discount: .oneTime, period: nil)
+      repeat {
+        _ = try reader.keyword(["price"])
+        let storefront = try self.storefront(&reader)
+        offer.prices[storefront] = try amount(&reader)
+      } while reader.current?.text == "price"
+      return offer
+    }
     let types = Self.offerTypes.keys.sorted()
     let type = Self.offerTypes[
       try reader.keyword(types, expected: "an offer type (" + Phrase.choices(types) + ")")]!
-    let discounts = Self.discounts.keys.sorted()
+    let discounts = Self.discounts.keys.filter { $0 != "one-time" }.sorted()
     let discount = Self.discounts[
       try reader.keyword(discounts, expected: "a discount (" + Phrase.choices(discounts) + ")")]!
     var offer = Offer(

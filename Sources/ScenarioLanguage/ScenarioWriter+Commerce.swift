@@ -18,7 +18,7 @@ extension ScenarioWriter {
     for offer in product.offers {
       let type = ScenarioParser.offerTypes.first { $0.value == offer.type }!.key
       let discount = ScenarioParser.discounts.first { $0.value == offer.discount }!.key
-      text += " offer \(offer.id) \(type) \(discount) \(offer.period.rawValue)"
+      text += " offer \(offer.id) \(type) \(discount)" + (offer.period.map { " \($0.rawValue)" } ?? "")
       if offer.periodCount != 1 { text += " periods \(offer.periodCount)" }
       for storefront in offer.prices.keys.sorted() {
         text += " price \(storefront) \(amount(offer.prices[storefront]!))"

@@ -73,6 +73,13 @@ struct CatalogWriting {
   }
 
   private mutating func product(_ product: Product) -> JSONValue {
+    if product.type != .autoRenewable, !product.offers.isEmpty {
+      // Xcode's format for a one-time product's offer codes is not one we know (SPEC-APPSTORE-2026 4).
+      notes.add(
+        "\(product.id): offer codes of one-time products are not written ("
+          + product.offers.map(\.id)
+          .joined(separator: ", ") + ")")
+    }
     let types: [ProductType: String] = [
       .consumable: "Consumable", .nonConsumable: "NonConsumable", .nonRenewing: "NonRenewingSubscription",
       .autoRenewable: "RecurringSubscription",
@@ -127,7 +134,7 @@ struct CatalogWriting {
       member("internalID", .string(newId())),
       member("numberOfPeriods", .number(String(offer.periodCount))),
       member("paymentMode", .string(modes[offer.discount]!)),
-      member("subscriptionPeriod", .string(offer.period.rawValue)),
+      member("subscriptionPeriod", .string(offer.period?.rawValue ?? "")),
     ]
     if offer.discount != .freeTrial {
       let price = offer.prices[home] ?? offer.prices.sorted { $0.key < $1.key }.first?.value ?? 0

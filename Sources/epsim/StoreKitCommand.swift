@@ -46,7 +46,8 @@ struct StoreKitCheckCommand: ParsableCommand {
       lines.append(line)
       for offer in product.offers {
         lines.append(
-          "    offer \(offer.id)  \(offer.type)  \(offer.discount.rawValue) \(offer.period.rawValue)"
+          "    offer \(offer.id)  \(offer.type)  \(offer.discount.rawValue)"
+            + (offer.period.map { " \($0.rawValue)" } ?? "")
             + (offer.periodCount > 1 ? " x\(offer.periodCount)" : ""))
       }
     }

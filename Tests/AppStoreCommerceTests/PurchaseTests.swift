@@ -269,3 +269,38 @@ struct TransactionLogTests {
     #expect(Array(log).map(\.transactionId) == log.map(\.transactionId).sorted())
   }
 }
+
+/// SPEC-APPSTORE-2026 4: offer codes for one-time products.
+@Suite("Offer codes for one-time products")
+struct OneTimeOfferCodeTests {
+  @Test func aRedeemedCodeIsAOneTimeChargeWithOfferType3AndTheCodesPrice() throws {
+    var world = try TestWorld()
+    #expect(try world.buy("lifetime", offer: "code.lifetime.half") == ["ONE_TIME_CHARGE"])
+    let payload = world.lastPayload
+    #expect(payload.offerType == .offerCode)
+    #expect(payload.offerDiscountType == .oneTime)
+    #expect(payload.offerIdentifier == "code.lifetime.half")
+    #expect(payload.offerPeriod == nil, "sim rule: a one-time product's offer has no period")
+    #expect(payload.price == 14_990)
+  }
+
+  @Test func aPlainPurchasePaysInFullAndNoOtherOfferIsAccepted() throws {
+    var world = try TestWorld()
+    try world.buy("coins.100", offer: nil, quantity: 2)
+    #expect(world.lastPayload.offerType == nil && world.lastPayload.price == 1_980)
+    try world.buy("lifetime")
+    #expect(world.lastPayload.offerType == nil && world.lastPayload.price == 29_990)
+    #expect(throws: CommerceError.self) { try world.buy("season.pass", offer: "code.lifetime.half") }
+    #expect(throws: CommerceError.self) { try world.buy("coins.100", offer: "promo.half") }
+  }
+
+  @Test func aOneTimeProductTakesOnlyOfferCodesWithAOneTimeDiscount() {
+    var product = DemoCatalog.products.first { $0.id == "lifetime" }!
+    #expect(product.problem == nil)
+    product.offers = [Offer(id: "x", type: .promotional, discount: .oneTime, period: nil)]
+    #expect(product.problem?.contains("only offers are offer codes") == true)
+    var subscription = DemoCatalog.products[0]
+    subscription.offers = [Offer(id: "x", type: .offerCode, discount: .oneTime, period: .oneMonth)]
+    #expect(subscription.problem?.contains("ONE_TIME discounts are not for subscriptions") == true)
+  }
+}

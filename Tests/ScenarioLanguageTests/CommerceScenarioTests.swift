@@ -152,6 +152,31 @@ struct CommerceScenarioTests {
     #expect(transcript.passed, "\(TranscriptText.problems(transcript))")
   }
 
+  /// SPEC-APPSTORE-2026 4: an offer code for a one-time product, in a product line and a buy.
+  @Test func aOneTimeProductsOfferCodeIsDeclaredRedeemedAndWrittenBack() throws {
+    let source =
+      ScenarioSetup.aliceAndBobOnIOS26(bobIn: "de") + """
+        product gems consumable price USA 0.99 USD offer gems.launch offer-code one-time price USA 0.49
+        install alice.iphone
+        buy gems on alice.iphone quantity 2 offer gems.launch  expect notification ONE_TIME_CHARGE and transaction price = 980
+        expect transaction offerType = 3 and transaction offerDiscountType = ONE_TIME and transaction offerIdentifier = gems.launch and transaction offerPeriod = none
+        buy gems on alice.iphone  expect transaction price = 990 and transaction offerType = none
+        """
+    let scenario = try ScenarioParser.parse(source)
+    #expect(try ScenarioParser.parse(ScenarioWriter.write(scenario)) == scenario)
+    let transcript = try run(source)
+    #expect(transcript.passed, "\(TranscriptText.problems(transcript))")
+    let wrong = try #require(throws: ScenarioParseErrors.self) {
+      try ScenarioParser.parse(
+        ScenarioSetup.aliceAndBobOnIOS26(bobIn: "de")
+          + "product gems consumable price USA 0.99 USD offer x promotional pay-up-front P1M", file: "t.epsim"
+      )
+    }
+    #expect(
+      wrong.errors.first?.description.contains("expected 'offer-code' (a one-time product's only offer type)")
+        == true)
+  }
+
   @Test func renewalsHappenAsTheClockPassesThem() throws {
     let transcript = try run(
       Self.setup + Self.installs + """
