@@ -18,7 +18,8 @@ extension Dialog {
   }
 
   /// In the rules dialog, picking another environment loads its preset; in the App Store
-  /// settings, picking another tester shows that tester's rate and failing renewals.
+  /// settings, picking another tester shows that tester's rate and failing renewals; in the buy
+  /// form, picking another product or device says what it costs there and which offers it has.
   private mutating func followEdit(
     from previous: Form, store: CommerceWorld, customers: @autoclosure () -> [String]
   ) {
@@ -29,6 +30,10 @@ extension Dialog {
       let focus = form.focus
       RulesForm.loadPreset(into: &form)
       form.focus = focus
+    case .buy(let storefronts)
+    where form.value("product") != previous.value("product")
+      || form.value("device") != previous.value("device"):
+      BuyFormHints.fill(&form, products: store.state.products, storefronts: storefronts)
     default: break
     }
   }

@@ -11,8 +11,9 @@ public struct Dialog: Hashable, Sendable {
     /// `thenQuit`: opened from the quit prompt, so a successful save ends the session.
     case saveScenario(thenQuit: Bool)
     case newWorld
-    /// An App Store purchase on a device.
-    case buy
+    /// An App Store purchase on a device; `storefronts` are the devices' App Store storefronts
+    /// (`NLD`), in the order of the form's device choices ("" where the App Store has none).
+    case buy(storefronts: [String])
     /// Another product of the customer's subscription group.
     case changeProduct(customer: String, group: String)
     /// The App Store's settings: grace period, a tester's renewal rate and failing renewals.

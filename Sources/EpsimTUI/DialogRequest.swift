@@ -149,7 +149,8 @@ extension Dialog {
       return .failure(
         FormError("quantity \(TypedValue.quoted(quantityText)): expected \(StepLimits.quantity.expected)"))
     }
-    let offer = form.value("offer").trimmingCharacters(in: .whitespaces)
+    // The first choice is no offer; the others are the product's offers by id.
+    let offer = form.choiceIndex("offer") == 0 ? "" : form.value("offer")
     let token = form.value("token").trimmingCharacters(in: .whitespaces)
     if !token.isEmpty, !CommerceStep.isUUID(token) {
       return .failure(

@@ -31,6 +31,20 @@ public struct Form: Hashable, Sendable {
     return selected
   }
 
+  /// Replaces the hint shown after the field called `name`.
+  public mutating func setHint(_ name: String, _ hint: String) {
+    guard let index = fields.firstIndex(where: { $0.name == name }) else { return }
+    fields[index].hint = hint
+  }
+
+  /// Replaces the options of the choice field called `name`, keeping the chosen option where it
+  /// is still offered, else choosing the first.
+  public mutating func setChoices(_ name: String, _ options: [String]) {
+    guard let index = fields.firstIndex(where: { $0.name == name }) else { return }
+    let chosen = fields[index].string
+    fields[index].value = .choice(options: options, selected: options.firstIndex(of: chosen) ?? 0)
+  }
+
   /// Replaces the text of the field called `name`, cursor at its end.
   public mutating func setText(_ name: String, _ text: String) {
     guard let index = fields.firstIndex(where: { $0.name == name }) else { return }

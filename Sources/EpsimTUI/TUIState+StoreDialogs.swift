@@ -20,7 +20,9 @@ extension TUIState {
       let device =
         selectedDevice?.id
         ?? selectedCustomerId.flatMap { id in world.devices.first { $0.customerId == id }?.id }
-      overlay = .dialog(Dialogs.buy(products: products, devices: devices, device: device))
+      let storefronts = world.devices.map { (try? CommerceWorld.storefront(of: $0.storefront)) ?? "" }
+      overlay = .dialog(
+        Dialogs.buy(products: products, devices: devices, device: device, storefronts: storefronts))
     case .editStoreSettings:
       overlay = .dialog(
         StoreSettingsForm.dialog(
@@ -37,13 +39,10 @@ extension TUIState {
 }
 
 extension Dialogs {
-  static func buy(products: [Product], devices: [String], device: String?) -> Dialog {
+  static func buy(products: [Product], devices: [String], device: String?, storefronts: [String]) -> Dialog {
     let ids = products.map(\.id)
-    // An introductory offer is the App Store's to apply, never named (SPEC-APPSTORE-2026 3).
-    let offers = products.flatMap { product in product.offers.filter { $0.type != .introductory }.map(\.id) }
-    let offerHint = offers.first.map { "e.g. \($0)" } ?? "none sold"
-    return Dialog(
-      kind: .buy,
+    var dialog = Dialog(
+      kind: .buy(storefronts: storefronts),
       form: Form(
         title: "Buy",
         note: "A purchase through the App Store on a device, by its customer, in the device's storefront"
@@ -52,10 +51,12 @@ extension Dialogs {
           .choice("product", "Product", ids),
           .choice("device", "Device", devices, selected: device.flatMap(devices.firstIndex) ?? 0),
           .text("quantity", "Quantity", "1", hint: "1 to 10"),
-          .text("offer", "Offer", "", hint: offerHint),
+          .choice("offer", "Offer", [BuyFormHints.noOffer]),
           .text("token", "App account token", "", hint: "UUID, or empty"),
           .choice("introductory", "Intro offer", ["if eligible", "signed: allow", "signed: refuse"]),
         ]))
+    BuyFormHints.fill(&dialog.form, products: products, storefronts: storefronts)
+    return dialog
   }
 
   static func changeProduct(chain: SubscriptionChain, customer: String, in state: CommerceState) -> Dialog {

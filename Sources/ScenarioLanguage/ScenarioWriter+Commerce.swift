@@ -28,7 +28,7 @@ extension ScenarioWriter {
   }
 
   /// Milliunits as a decimal price: 9990 is 9.99.
-  static func amount(_ milliunits: Int64) -> String {
+  public static func amount(_ milliunits: Int64) -> String {
     let fraction = milliunits % 1000
     guard fraction != 0 else { return String(milliunits / 1000) }
     var digits = String(fraction)

@@ -50,7 +50,6 @@ struct FormFaultTests {
       quotedLength: 499),
     LongValue(keys: "W", field: 1, names: "seed 'xxx"),
     LongValue(keys: "pb", field: 2, store: true, names: "quantity 'xxx"),
-    LongValue(keys: "pb", field: 3, store: true, names: "has no offer xxx"),
     LongValue(keys: "pb", field: 4, store: true, names: "app account token 'xxx"),
   ]
 

@@ -92,6 +92,25 @@ struct PurchaseTests {
     #expect(payload.productId == "premium.yearly" && payload.offerType == nil && full.price == 109_990)
   }
 
+  /// Issue 44's pickers that inform: the product's group, period and price in the device's
+  /// storefront beside it, its offers as the offer field's choices, its introductory offer named.
+  @Test func theBuyFormSaysWhatTheProductCostsAndOffersItsOffersAsChoices() throws {
+    var state = TUIState.store()
+    state.type("p")
+    state.type("b")
+    #expect(state.screen.contains("premium L2 P1M · 10.99 EUR"), "\(state.screen)")
+    state.press(.right)  // premium.yearly
+    #expect(state.screen.contains("premium L2 P1Y · 109.99 EUR"), "\(state.screen)")
+    #expect(state.screen.contains("trial: FREE_TRIAL P1W"), "\(state.screen)")
+    state.press(.left)  // back to premium.monthly
+    for _ in 0..<3 { state.press(.tab) }  // the offer field
+    state.press(.right)
+    #expect(state.screen.contains("◂ promo.half ▸"), "\(state.screen)")
+    state.press(.enter)
+    let bought = try #require(state.store.state.transactions.last)
+    #expect(state.store.state.payload(of: bought, signedDate: 0).offerIdentifier == "promo.half")
+  }
+
   @Test func undoRemovesAPurchaseAndRedoReplaysIt() {
     var state = TUIState.store()
     state.type("p")
