@@ -22,6 +22,13 @@ enum BuyFormHints {
       "introductory", intro.map { "\($0.id): \($0.discount.rawValue) \($0.isoPeriod ?? "")" } ?? "none")
   }
 
+  /// The change-plan form: the chosen product's level, period and price in the customer's
+  /// storefront.
+  static func describeChoice(in form: inout Form, customer: String, state: CommerceState) {
+    guard let product = state.products.first(where: { $0.id == form.value("product") }) else { return }
+    form.setHint("product", describe(product, in: state.customer(customer)?.storefront ?? ""))
+  }
+
   /// "premium L2 P1M · 10.99 EUR", "consumable · 0.99 USD": short enough for an 80-column form.
   static func describe(_ product: Product, in storefront: String) -> String {
     let kinds: [ProductType: String] = [

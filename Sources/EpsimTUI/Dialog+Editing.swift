@@ -34,6 +34,8 @@ extension Dialog {
     where form.value("product") != previous.value("product")
       || form.value("device") != previous.value("device"):
       BuyFormHints.fill(&form, products: store.state.products, storefronts: storefronts)
+    case .changeProduct(let customer, _) where form.value("product") != previous.value("product"):
+      BuyFormHints.describeChoice(in: &form, customer: customer, state: store.state)
     default: break
     }
   }

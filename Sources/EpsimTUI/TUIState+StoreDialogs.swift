@@ -63,7 +63,7 @@ extension Dialogs {
     let group = state.products.filter { $0.subscription?.groupId == chain.groupId }
     let current = state.products[Int(chain.autoRenewProduct)].id
     let options = group.map { product in product.id }
-    return Dialog(
+    var dialog = Dialog(
       kind: .changeProduct(customer: customer, group: chain.groupId),
       form: Form(
         title: "Change plan of \(customer) in \(chain.groupId)",
@@ -72,5 +72,7 @@ extension Dialogs {
         fields: [
           .choice("product", "Product", options, selected: options.firstIndex(of: current) ?? 0)
         ]))
+    BuyFormHints.describeChoice(in: &dialog.form, customer: customer, state: state)
+    return dialog
   }
 }

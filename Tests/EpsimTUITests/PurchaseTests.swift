@@ -111,6 +111,14 @@ struct PurchaseTests {
     #expect(state.store.state.payload(of: bought, signedDate: 0).offerIdentifier == "promo.half")
   }
 
+  @Test func theChangePlanFormSaysWhatEachPlanCosts() throws {
+    var state = Self.session()
+    state.type("U")
+    #expect(state.screen.contains("premium L2 P1M · 10.99 EUR"), "\(state.screen)")
+    state.press(.right)  // premium.yearly, in alice's storefront (the Netherlands)
+    #expect(state.screen.contains("premium L2 P1Y · 109.99 EUR"), "\(state.screen)")
+  }
+
   @Test func undoRemovesAPurchaseAndRedoReplaysIt() {
     var state = TUIState.store()
     state.type("p")
