@@ -20,10 +20,26 @@ extension TUIState {
   }
 
   mutating func noteStore(_ events: [StoreEventRecord]) {
+    followSelectedSubscription(events)
     guard let last = events.last, status != nil else { return }
     let more = events.count > 1 ? " (and \(events.count - 1) more, in the log)" : ""
     let text = storeText(last)
     status?.text += "; App Store: " + text + more
+  }
+
+  /// When the App Store moved on by itself (a renewal, a recovery as the clock passed), the
+  /// purchases view's selection moves to the newest transaction of the subscription it was on,
+  /// rather than staying on an old row (issue 44).
+  private mutating func followSelectedSubscription(_ events: [StoreEventRecord]) {
+    guard let selected = purchasesPane.selected,
+      let current = store.state.transaction(String(selected)), current.chain >= 0
+    else { return }
+    let newer = events.compactMap(\.transactionId).last { id in
+      guard id != selected, let record = store.state.transaction(String(id)) else { return false }
+      return record.originalTransactionId == current.originalTransactionId
+        && record.customer == current.customer
+    }
+    if let newer { purchasesPane.selected = newer }
   }
 
   /// Performs an App Store command (`WorldCommand.commerce`, as a scenario's purchase line and

@@ -111,6 +111,22 @@ struct PurchaseTests {
     #expect(state.store.state.payload(of: bought, signedDate: 0).offerIdentifier == "promo.half")
   }
 
+  /// Issue 44: after renewals the selection follows the subscription's newest transaction.
+  @Test func theSelectionFollowsTheSubscriptionsNewestTransaction() throws {
+    var state = TUIState.store(width: 120, height: 40)
+    state.type("p")
+    state.buy()
+    let first = try #require(state.store.state.transactions.last)
+    state.type("vv")  // two renewals
+    let chain = try #require(state.store.state.chain(of: "alice", groupId: "premium"))
+    let newest = try #require(state.store.state.transactions(ofChain: chain).last)
+    #expect(newest.transactionId != first.transactionId)
+    // `Y` copies the selected transaction's id (its menu's first entry): the newest renewal's.
+    _ = state.handle(.key(.character("Y")))
+    state.press(.enter)
+    #expect(state.status?.text == "copied the transactionId \(newest.transactionId)")
+  }
+
   @Test func theChangePlanFormSaysWhatEachPlanCosts() throws {
     var state = Self.session()
     state.type("U")
