@@ -79,7 +79,7 @@ let package = Package(
       name: "ScenarioLanguage",
       dependencies: [
         "LifecycleSimulator", "ExternalPurchaseTokens", "AppStoreCommerce", "CommerceSimulation",
-        "SimulatedWorld", "StoreKitConfig", "AppleWireTypes", "IndentedJSON",
+        "SimulatedWorld", "StoreKitConfig", "AppleWireTypes", "IndentedJSON", "SimulationTime",
       ]),
     // The one command type every door builds (scenario lines, the control API, the UI), its limits,
     // its control API JSON and the engine events it stands for.
@@ -128,7 +128,7 @@ let package = Package(
     .target(
       name: "AppleSigning",
       dependencies: [
-        "JSONShield", "ExternalPurchaseTokens",
+        "JSONShield", "ExternalPurchaseTokens", "SimulationTime",
         .product(name: "Crypto", package: "swift-crypto"),
         .product(name: "X509", package: "swift-certificates"),
         .product(name: "SwiftASN1", package: "swift-asn1"),

@@ -1,6 +1,7 @@
 import Crypto
 import Foundation
 import JSONShield
+import SimulationTime
 
 /// The checks every JWS a developer's server signs with its In-App Purchase key shares (an App
 /// Store Server API bearer token, a signed purchase option): three Base64URL parts, header `alg`
@@ -32,13 +33,16 @@ package enum ES256CompactJWS {
   }
 
   /// The claims every such JWS carries the same way: `iss` the issuer (when one is configured),
-  /// `aud` the feature's audience, `bid` the app's bundle id. Nil when they hold.
+  /// `aud` the feature's audience, `bid` the app's bundle id. Nil when they hold. A value found
+  /// is shortened, so a long one is not printed back whole.
   package static func identityProblem(
     iss: String, aud: String, bid: String, issuerId: String?, audience: String, bundleId: String
   ) -> AuthenticationFailure? {
-    if let issuerId, iss != issuerId { return .init("iss must be \(issuerId), found \(iss)") }
-    guard aud == audience else { return .init("aud must be \(audience), found \(aud)") }
-    guard bid == bundleId else { return .init("bid must be \(bundleId), found \(bid)") }
+    if let issuerId, iss != issuerId {
+      return .init("iss must be \(issuerId), found \(TypedValue.shortened(iss))")
+    }
+    guard aud == audience else { return .init("aud must be \(audience), found \(TypedValue.shortened(aud))") }
+    guard bid == bundleId else { return .init("bid must be \(bundleId), found \(TypedValue.shortened(bid))") }
     return nil
   }
 }

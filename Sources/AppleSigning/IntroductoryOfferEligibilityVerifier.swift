@@ -1,5 +1,6 @@
 import Foundation
 import JSONShield
+import SimulationTime
 
 /// Checks a signed `introductoryOfferEligibility` purchase option, the JWS a developer's server
 /// signs so the app can pass it to StoreKit's `purchase(options:)` (SPEC-APPSTORE-2026 3), and
@@ -39,7 +40,7 @@ public struct IntroductoryOfferEligibilityVerifier: Sendable {
       return .failure(problem)
     }
     guard UUID(uuidString: claims.nonce) != nil else {
-      return .failure(.init("nonce must be a UUID, found \(claims.nonce)"))
+      return .failure(.init("nonce must be a UUID, found \(TypedValue.shortened(claims.nonce))"))
     }
     guard claims.iat <= now.timeIntervalSince1970 + allowedClockSkew else {
       return .failure(.init("iat is in the future"))
@@ -48,7 +49,10 @@ public struct IntroductoryOfferEligibilityVerifier: Sendable {
       return .failure(.init("transactionId must name one of the customer's transactions"))
     }
     guard claims.productId == productId else {
-      return .failure(.init("it is signed for \(claims.productId), and the purchase is of \(productId)"))
+      return .failure(
+        .init(
+          "it is signed for \(TypedValue.shortened(claims.productId)), and the purchase is of"
+            + " \(TypedValue.shortened(productId))"))
     }
     return .success(claims.allowIntroductoryOffer)
   }

@@ -1,3 +1,5 @@
+import SimulationTime
+
 /// Why a scenario file is not valid, and where: `file:line:column: expected X, found Y`.
 public struct ScenarioParseError: Error, Hashable, Sendable, CustomStringConvertible {
   public var file: String
@@ -23,9 +25,10 @@ public struct ScenarioParseError: Error, Hashable, Sendable, CustomStringConvert
     self.suggestion = suggestion
   }
 
-  /// The message without the file and position.
+  /// The message without the file and position. A long word found is quoted shortened, as every
+  /// door quotes what was typed, so a pasted page is not printed back whole.
   public var message: String {
-    var text = "expected \(expected), found " + (found.map { "'\($0)'" } ?? "end of line")
+    var text = "expected \(expected), found " + (found.map { TypedValue.quoted($0) } ?? "end of line")
     if let note { text += " (\(note))" }
     if let suggestion { text += "; did you mean '\(suggestion)'?" }
     return text

@@ -302,5 +302,7 @@ struct OneTimeOfferCodeTests {
     var subscription = DemoCatalog.products[0]
     subscription.offers = [Offer(id: "x", type: .offerCode, discount: .oneTime, period: .oneMonth)]
     #expect(subscription.problem?.contains("ONE_TIME discounts are not for subscriptions") == true)
+    subscription.offers = [Offer(id: "y", type: .promotional, discount: .payUpFront, period: nil)]
+    #expect(subscription.problem?.contains("offer y needs a period") == true)
   }
 }

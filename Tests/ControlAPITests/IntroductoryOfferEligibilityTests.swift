@@ -61,6 +61,11 @@ struct IntroductoryOfferEligibilityTests {
         (try Self.option(server, allow: true, changes: ["allowIntroductoryOffer": "yes"]), "boolean"),
         (try Self.option(server, allow: true, signer: stranger), "signature does not verify"),
         ("not.a.jws", "not a compact JWS"),
+        // A long claim is quoted shortened, never printed back whole.
+        (
+          try Self.option(server, allow: true, changes: ["nonce": String(repeating: "x", count: 10_000)]),
+          "x… (10000 characters)"
+        ),
       ]
       for (option, reason) in cases {
         let body: [String: Any] = [
@@ -73,6 +78,7 @@ struct IntroductoryOfferEligibilityTests {
         let error = try answer.json()
         #expect(error["fieldName"] as? String == "introductoryOfferEligibility")
         #expect((error["errorMessage"] as? String)?.contains(reason) == true, "\(error)")
+        #expect(answer.body.count < 1_000, "\(reason)")
       }
       let both: [String: Any] = [
         "type": "buy", "device": "alice.iphone", "product": "premium.yearly", "allowIntroductoryOffer": true,

@@ -352,6 +352,19 @@ struct CommerceScenarioTests {
     }
   }
 
+  /// A pasted page where one word belongs is quoted shortened, as the UI's forms quote it.
+  @Test func aLongWordIsQuotedShortenedInTheError() throws {
+    let long = String(repeating: "x", count: 10_000)
+    let error = try #require(throws: ScenarioParseErrors.self) {
+      try ScenarioParser.parse(
+        Self.setup + "buy pro.monthly on alice.iphone allow-introductory-offer \(long)", file: "test.epsim")
+    }
+    let message = try #require(error.errors.first?.description)
+    #expect(message.hasPrefix("test.epsim:7:58: expected 'true' or 'false', found 'xxx"), "\(message)")
+    #expect(message.contains("…' (10000 characters)"))
+    #expect(message.count < 200)
+  }
+
   @Test func jsonTranscriptCarriesTheTransactionsAndTextListsThem() throws {
     let transcript = try run(
       Self.setup + Self.installs + "buy pro.monthly on bob.iphone  expect transaction storefront = DEU")
