@@ -12,11 +12,12 @@ extension TUIState {
     guard let issued = selectedIssuedToken else {
       // Nothing to show yet: say where things stand and what to press.
       let about = TextWrap.lines(describeWorldSelection(), width: inside.width).map { StyledLine($0) }
-      let hint = StyledLine(
+      let hint = Self.wrappedHint(
         filter.query.isEmpty
           ? "No token selected: i installs, 1-4 request tokens, ? lists every key."
-          : "No token matches the filter '\(filter.query)': / then Enter on nothing clears it.", Theme.dim)
-      for (row, line) in (about + [hint]).prefix(inside.height).enumerated() {
+          : "No token matches the filter '\(filter.query)': / then Enter on nothing clears it.",
+        width: inside.width)
+      for (row, line) in (about + hint).prefix(inside.height).enumerated() {
         line.draw(into: &frame, x: inside.x, y: inside.y + row, clip: inside, ellipsis: lineStyle.ellipsis)
       }
       return
@@ -62,7 +63,14 @@ extension TUIState {
     if let seen = server?.lines(for: token.externalPurchaseId).last {
       third = StyledLine("server: " + seen)  // what the backend did outranks the advice
     }
-    return [first, second, third, StyledLine("Enter: JSON, raw token, link, reporting", Theme.dim)]
+    return [first, second]
+      + TextWrap.lines(third.text, width: width).map { StyledLine($0) }
+      + Self.wrappedHint("Enter: JSON, raw token, link, reporting", width: width)
+  }
+
+  /// A dim hint in as many lines as `width` needs: a hint is read whole or not at all.
+  static func wrappedHint(_ text: String, width: Int) -> [StyledLine] {
+    TextWrap.lines(text, width: width).map { StyledLine($0, Theme.dim) }
   }
 
   /// The selected transaction decoded, or a compact summary on small terminals.
@@ -74,10 +82,10 @@ extension TUIState {
         lines = PurchaseDetails.lines(for: transaction, in: state, width: inside.width, server: server)
       } else {
         lines = PurchaseDetails.facts(for: transaction, in: state, width: inside.width)
-        lines.append(StyledLine("Enter: the decoded transaction and renewal info", Theme.dim))
+        lines += Self.wrappedHint("Enter: the decoded transaction and renewal info", width: inside.width)
       }
     } else {
-      lines = [StyledLine("No purchase selected: b buys, ? lists every key.", Theme.dim)]
+      lines = Self.wrappedHint("No purchase selected: b buys, ? lists every key.", width: inside.width)
     }
     if lines.count > inside.height, inside.height > 0 {
       lines = Array(lines.prefix(inside.height - 1))

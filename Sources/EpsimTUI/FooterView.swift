@@ -26,8 +26,8 @@ extension TUIState {
   }
 
   /// Every key that applies now, from the key table, in footer order: as many as fit with
-  /// their labels, then the rest as bare keys after "more:" (`?` says what they do). Uses the
-  /// second footer row where the layout has one.
+  /// their labels, then how many more `?` lists. Uses the second footer row where the layout
+  /// has one.
   func drawFooter(into frame: inout Frame, in rect: Rect) {
     let plan = footerPlan(width: rect.width, rows: rect.height)
     for item in plan.items {
@@ -60,20 +60,18 @@ extension TUIState {
   }
 
   /// Columns a key takes with its label: the key, a blank, the label.
-  private func labelledWidth(_ binding: KeyBinding, keyWidth: Int? = nil) -> Int {
-    (keyWidth ?? DisplayWidth.of(binding.keys[0].label(for: lineStyle))) + 1 + DisplayWidth.of(binding.label)
+  private func labelledWidth(_ binding: KeyBinding) -> Int {
+    DisplayWidth.of(binding.keys[0].label(for: lineStyle)) + 1 + DisplayWidth.of(binding.label)
   }
 
-  /// Where each labelled key goes (flowing over `rows` rows) and the bare-key tail, if any:
-  /// the most labelled keys that still leave room for the tail of the rest.
+  /// Where each labelled key goes (flowing over `rows` rows) and the tail, if any: the most
+  /// labelled keys that still leave room for "+N more (?)", which says how many keys `?` lists
+  /// beside them. Every key the footer shows has its label.
   func footerPlan(width: Int, rows: Int) -> FooterPlan {
     let bindings = footerBindings()
     // Every width measured once: the loop below tries each count of labelled keys, and the
     // state asks for this plan on every key press (the fuzzer found it the costliest step).
-    let keys = bindings.map { $0.keys[0].label(for: lineStyle) }
-    let keyWidths = keys.map(DisplayWidth.of)
-    let widths = bindings.indices.map { labelledWidth(bindings[$0], keyWidth: keyWidths[$0]) }
-    let more = ("more:", DisplayWidth.of("more:"))
+    let widths = bindings.map { labelledWidth($0) }
     for shown in stride(from: bindings.count, through: 0, by: -1) {
       var plan = FooterPlan()
       var (x, row) = (0, 0)
@@ -82,47 +80,26 @@ extension TUIState {
         plan.items.append((bindings[index], x, row))
         x += widths[index] + 2
       }
-      if shown < bindings.count {
-        let words = [more] + (shown..<bindings.count).map { (keys[$0], keyWidths[$0]) }
-        // The bare keys flow over the rows left, a line break only between keys.
-        if let tail = Self.flow(words, from: (x, row), width: width, rows: rows) {
-          plan.tail = tail
-          return plan
-        }
-        // Nothing fits even bare: the tail alone, shortened, on the first row.
-        if shown == 0 { return FooterPlan(items: [], tail: [(words.map(\.0).joined(separator: " "), 0, 0)]) }
-      } else if row < rows, x - 2 <= width {
+      guard shown < bindings.count else {
+        if row < rows, x - 2 <= width { return plan }
+        continue
+      }
+      let tail = Self.moreText(bindings.count - shown)
+      let tailWidth = DisplayWidth.of(tail)
+      if x > 0, x + tailWidth > width { (x, row) = (0, row + 1) }
+      if row < rows, x + tailWidth <= width {
+        plan.tail = [(tail, x, row)]
         return plan
       }
+      // Nothing fits beside it: the tail alone, shortened, on the first row.
+      if shown == 0 { return FooterPlan(items: [], tail: [(tail, 0, 0)]) }
     }
     return FooterPlan()
   }
 
-  /// Words (each with its display width) placed from `start` on, one space apart, over at most
-  /// `rows` rows of `width`: one piece of text per row used, or nil when they do not fit.
-  static func flow(
-    _ words: [(text: String, width: Int)], from start: (x: Int, row: Int), width: Int, rows: Int
-  )
-    -> [(text: String, x: Int, row: Int)]?
-  {
-    var pieces: [(text: String, x: Int, row: Int)] = []
-    var (x, row) = start
-    for (word, wordWidth) in words {
-      if let last = pieces.last, last.row == row {
-        if x + 1 + wordWidth <= width {
-          pieces[pieces.count - 1].text += " " + word
-          x += 1 + wordWidth
-          continue
-        }
-        (x, row) = (0, row + 1)
-      } else if x > 0, x + wordWidth > width {
-        (x, row) = (0, row + 1)
-      }
-      guard row < rows, x + wordWidth <= width else { return nil }
-      pieces.append((word, x, row))
-      x += wordWidth
-    }
-    return pieces
+  /// "+7 more (?)": how many keys the footer leaves out, and where they are listed.
+  static func moreText(_ count: Int) -> String {
+    "+\(count) more (?)"
   }
 
   /// The current context's footer bindings whose requirement holds, in footer order.
@@ -189,9 +166,9 @@ extension TUIState {
   }
 }
 
-/// Where the footer's keys go: labelled keys by row and column, then bare keys after "more:".
+/// Where the footer's keys go: labelled keys by row and column, then "+N more (?)".
 struct FooterPlan {
   var items: [(binding: KeyBinding, x: Int, row: Int)] = []
-  /// The bare keys after "more:", one piece per row they take.
+  /// "+N more (?)" when some keys are left out; empty when every key shows.
   var tail: [(text: String, x: Int, row: Int)] = []
 }

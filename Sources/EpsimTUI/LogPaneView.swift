@@ -18,13 +18,16 @@ extension LogPane {
       frame.put(empty, x: inside.x, y: inside.y, style: Theme.dim, clip: inside)
       return
     }
-    let fullTime = inside.width >= 100
+    // From 100 terminal columns (the pane spans the screen), as docs/tui.md says.
+    let fullTime = rect.width >= 100
     for (row, entry) in entries.enumerated() {
       let y = inside.y + row
       let stamp =
         fullTime ? ISOTime.string(entry.time) : String(ISOTime.string(entry.time).dropFirst(11).dropLast())
+      let room = inside.width - DisplayWidth.of(stamp) - 1 - 8
+      let message = Self.shortened(entry.message, width: room, ellipsis: chrome.lineStyle.ellipsis)
       let line = StyledLine(pieces: [
-        (stamp + " ", Theme.dim), (entry.label.padding(8), entry.labelStyle), (entry.message, Theme.plain),
+        (stamp + " ", Theme.dim), (entry.label.padding(8), entry.labelStyle), (message, Theme.plain),
       ])
       line.draw(into: &frame, x: inside.x, y: y, clip: inside, ellipsis: chrome.lineStyle.ellipsis)
       if chrome.focus == .log, row == entries.count - 1 {
@@ -33,5 +36,18 @@ extension LogPane {
         }
       }
     }
+  }
+
+  /// `message` in `width` columns: cut with an ellipsis, but never inside a date or a number
+  /// (a cut one reads as another value); such a word goes whole. Enter shows the whole line.
+  static func shortened(_ message: String, width: Int, ellipsis: String) -> String {
+    guard DisplayWidth.of(message) > width else { return message }
+    let cut = DisplayWidth.truncated(message, toWidth: width, ellipsis: ellipsis)
+    let kept = Array(cut.dropLast(ellipsis.count))
+    // The word the cut falls in (kept is the start of message), and whether it is a value.
+    let start = kept.lastIndex(of: " ").map { $0 + 1 } ?? 0
+    let word = message.dropFirst(start).prefix { $0 != " " }
+    let isValue = word.first?.isNumber == true && word.allSatisfy { $0.isNumber || ":-.TZ,".contains($0) }
+    return isValue ? String(kept[..<start]) + ellipsis : cut
   }
 }

@@ -12,17 +12,23 @@ enum PurchaseDetails {
     var lines = facts(for: transaction, in: state, width: width)
     if let server {
       lines.append(StyledLine(""))
-      lines.append(StyledLine("Seen by the mock server at \(server.address)", Theme.heading))
+      lines += TextWrap.lines("Seen by the mock server at \(server.address)", width: width).map {
+        StyledLine($0, Theme.heading)
+      }
       let seen = server.lines(forTransaction: String(transaction.transactionId))
       let shown = seen.isEmpty ? ["nothing yet: no API call named it, no notification about it"] : seen
       for line in shown { lines += TextWrap.lines(line, width: width).map { StyledLine($0) } }
     }
     lines.append(StyledLine(""))
-    lines.append(StyledLine("Decoded transaction (JWSTransactionDecodedPayload)", Theme.heading))
+    lines += TextWrap.lines("Decoded transaction (JWSTransactionDecodedPayload)", width: width).map {
+      StyledLine($0, Theme.heading)
+    }
     lines += json(state.payload(of: transaction, signedDate: state.now), width: width)
     if let chain = chain(of: transaction, in: state) {
       lines.append(StyledLine(""))
-      lines.append(StyledLine("Renewal info (JWSRenewalInfoDecodedPayload)", Theme.heading))
+      lines += TextWrap.lines("Renewal info (JWSRenewalInfoDecodedPayload)", width: width).map {
+        StyledLine($0, Theme.heading)
+      }
       lines += json(state.renewalInfo(of: chain, signedDate: state.now), width: width)
     }
     return lines
@@ -32,13 +38,14 @@ enum PurchaseDetails {
   /// and all the compact pane shows.
   static func facts(for transaction: TransactionRecord, in state: CommerceState, width: Int) -> [StyledLine] {
     let product = state.products[Int(transaction.product)]
+    let id = "\(transaction.transactionId)"
+    let what = "\(product.id) \(transaction.reason.rawValue)"
+    // The id and what it is on one line when they fit, else what it is on the next lines.
+    let together = DisplayWidth.of(id + "  " + what) <= width
     var lines = [
-      StyledLine(pieces: [
-        ("\(transaction.transactionId)", Theme.bold),
-        ("  \(product.id) \(transaction.reason.rawValue)", Theme.plain),
-      ])
+      StyledLine(pieces: [(id, Theme.bold), (together ? "  " + what : "", Theme.plain)])
     ]
-    var more: [String] = []
+    var more: [String] = together ? [] : [what]
     if let chain = chain(of: transaction, in: state) {
       var group = "group \(chain.groupId): \(PurchasesPane.statusText(state.status(of: chain)))"
       if let next = PurchasesPane.nextMoment(of: chain, state: state) { group += ", \(next)" }

@@ -101,6 +101,34 @@ extension PurchasesPane {
     }
   }
 
+  /// The columns inside the pane's borders at which every row of `rows` keeps its ids, product
+  /// and verdict (`whole`), and also its dates and what comes next (`rich`).
+  static func contentWidths(of rows: [PurchaseRow], state: CommerceState) -> PaneWidths {
+    var widths = PaneWidths(whole: 0, rich: 0)
+    for row in rows {
+      switch row {
+      case .group(let chain):
+        let chain = state.chains[chain]
+        let left = DisplayWidth.of(chain.groupId + "  " + state.products[Int(chain.product)].id)
+        let next = nextMoment(of: chain, state: state).map { 2 + DisplayWidth.of($0) } ?? 0
+        let right = 1 + DisplayWidth.of(statusText(state.status(of: chain)))
+        widths.grow(whole: 1 + left + right, rich: 1 + left + next + right)
+      case .heading(let text): widths.grow(whole: 1 + DisplayWidth.of(text), rich: 0)
+      case .transaction(let position):
+        let transaction = state.transactions[position]
+        let product = state.products[Int(transaction.product)]
+        var facts = 4 + String(transaction.transactionId).count + 1 + transaction.reason.rawValue.count
+        facts +=
+          1 + DisplayWidth.of(product.id)
+          + (transaction.quantity > 1 ? 2 + String(transaction.quantity).count : 0)
+        // The longest verdict ("part refunded") and the full span of dates when it has one.
+        let span = transaction.expiresDate == nil ? 24 : 24 + 3 + 24
+        widths.grow(whole: 1 + facts + 1 + 13, rich: 1 + facts + 1 + span + 1 + 13)
+      }
+    }
+    return widths
+  }
+
   /// "1 active" ... "5 revoked": the number Apple sends and its meaning.
   static func statusText(_ status: SubscriptionStatus) -> String {
     let names: [SubscriptionStatus: String] = [

@@ -9,7 +9,14 @@ extension TUIState {
     worldPane.refresh(from: world)
     tokensPane.refresh(from: world, customer: selectedCustomerId, filter: filter.query)
     nextExpiry = [world.nextExpiry, nextStoreMoment].compactMap { $0 }.min()
-    if showsPurchases { refreshPurchases() }
+    paneNeeds.world = WorldPane.contentWidths(of: world, tokenIndex: tokensPane.index, lineStyle: lineStyle)
+    paneNeeds.worldRows = worldPane.rows.count
+    if showsPurchases {
+      refreshPurchases()
+    } else {
+      paneNeeds.list = TokensPane.contentWidths(of: world, showsAll: tokensPane.showsAll)
+      paneNeeds.listRows = tokensPane.rows.rows.count
+    }
     let position = simulation.position
     logPane.count(
       filter.query.isEmpty

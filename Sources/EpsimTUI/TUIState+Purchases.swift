@@ -23,6 +23,8 @@ extension TUIState {
   /// Rebuilds the purchases view's rows for the selected customer and keeps the selection shown.
   mutating func refreshPurchases() {
     purchasesPane.refresh(customer: selectedCustomerId, in: store.state)
+    paneNeeds.list = PurchasesPane.contentWidths(of: purchasesPane.rows, state: store.state)
+    paneNeeds.listRows = purchasesPane.rows.count
     purchasesPane.keepSelectionVisible(visible: ScreenLayout.innerHeight(layout.tokens))
   }
 }

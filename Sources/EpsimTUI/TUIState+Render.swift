@@ -26,7 +26,7 @@ extension TUIState {
         into: &frame, in: layout.tokens, world: world, customer: selectedCustomerId,
         appInstalled: selectedDevice?.isAppInstalled == true, filter: filter.query, chrome: chrome)
     }
-    drawDetailsPane(into: &frame, in: layout.details, full: layout.detailsBeside)
+    drawDetailsPane(into: &frame, in: layout.details, full: layout.detailsShowEverything)
     logPane.draw(into: &frame, in: layout.log, filter: filter.query, chrome: chrome) { count, skipping in
       newestLogLines(count: count, skipping: skipping)
     }

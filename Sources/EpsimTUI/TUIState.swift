@@ -52,6 +52,8 @@ public struct TUIState: Sendable {
   var scenario = ScenarioProgress()
   /// The files asked of the host, and the steps the last save holds: quitting with others asks.
   var files = SessionFiles()
+  /// What the panes hold, which the layout shares the screen by; refreshed with the panes.
+  var paneNeeds = PaneNeeds()
   /// The next token expiry or App Store moment; refreshed by `refreshDerived()` after every event.
   var nextExpiry: VirtualTime?
   /// The change sent to the owner whose answer has not come back (see `SimulationOwner`).
@@ -154,6 +156,7 @@ public struct TUIState: Sendable {
   }
 
   public var layout: ScreenLayout {
-    ScreenLayout(width: width, height: height, scenarioLine: script != nil, footerRows: footerRows)
+    ScreenLayout(
+      width: width, height: height, scenarioLine: script != nil, footerRows: footerRows, needs: paneNeeds)
   }
 }

@@ -175,3 +175,16 @@ extension String {
     return missing > 0 ? self + String(repeating: " ", count: missing) : self
   }
 }
+
+extension TokensPane {
+  /// The columns inside the pane's borders at which a token row keeps its whole id, kind and
+  /// state (`whole`), and also its issue time and device (`rich`). Every id is as wide as a
+  /// sandbox one at most, so the widths do not jump as tokens come.
+  static func contentWidths(of world: WorldState, showsAll: Bool) -> PaneWidths {
+    // Gutter, indent, marker and space, the id, a space, "original" and "expired" padded.
+    let whole = 1 + 2 + 2 + TokenEnvironment.sandboxIdPrefix.count + 1 + 36 + 1 + 8 + 1 + 7
+    let device = world.devices.map { DisplayWidth.of($0.id) }.max() ?? 0
+    let owner = showsAll ? (world.customers.map { DisplayWidth.of($0.id) }.max() ?? 0) + 1 : 0
+    return PaneWidths(whole: whole, rich: whole + owner + 1 + 12 + 1 + device)
+  }
+}

@@ -38,15 +38,9 @@ extension WorldPane {
     _ device: Device, world: WorldState, lineStyle: LineStyle, into frame: inout Frame, in area: Rect
   ) {
     let reason = world.customLinkIneligibility(on: device)
-    let ok = lineStyle == .unicode ? "✓" : "+"
-    let no = lineStyle == .unicode ? "✗" : "x"
-    let base = "\(device.platform.rawValue) \(device.osVersion) \(device.storefront) "
     // The long words ("not installed", the reason code) only while the name keeps room to be
     // read: a name shortened to a bare ellipsis says nothing (Enter and the status line tell more).
-    let variants = [true, false].map { wide in
-      let facts = base + (device.installedVersion ?? (wide ? "not installed" : "-"))
-      return (facts, reason == nil ? ok : no + (wide ? " " + (reason?.code ?? "") : ""))
-    }
+    let variants = deviceFacts(device, reason: reason, lineStyle: lineStyle)
     let readable = min(DisplayWidth.of(device.id), 12)
     let (facts, mark) =
       variants.first { area.width - 3 - DisplayWidth.of($0.0 + " " + $0.1) >= readable } ?? variants[1]
@@ -61,5 +55,41 @@ extension WorldPane {
       mark, x: area.maxX - DisplayWidth.of(mark), y: area.y,
       style: reason == nil ? Theme.active : Theme.expired,
       clip: area)
+  }
+
+  /// A device row's facts and eligibility mark, the wide variant (words) first, then the short.
+  static func deviceFacts(
+    _ device: Device, reason: Ineligibility?, lineStyle: LineStyle
+  ) -> [(facts: String, mark: String)] {
+    let ok = lineStyle == .unicode ? "✓" : "+"
+    let no = lineStyle == .unicode ? "✗" : "x"
+    let base = "\(device.platform.rawValue) \(device.osVersion) \(device.storefront) "
+    return [true, false].map { wide in
+      let facts = base + (device.installedVersion ?? (wide ? "not installed" : "-"))
+      return (facts, reason == nil ? ok : no + (wide ? " " + (reason?.code ?? "") : ""))
+    }
+  }
+
+  /// The columns inside the pane's borders at which no row is cut: `whole` keeps every name
+  /// whole with the short facts, `rich` shows the long words too.
+  static func contentWidths(of world: WorldState, tokenIndex: TokenIndex, lineStyle: LineStyle) -> PaneWidths
+  {
+    var widths = PaneWidths(whole: 0, rich: 0)
+    for customer in world.customers {
+      let count = tokenIndex.tokens(of: customer.id).count
+      var right = "\(count) tokens"
+      if !customer.canMakePayments { right = "no payments  " + right }
+      let row = 1 + DisplayWidth.of(customer.id) + 1 + DisplayWidth.of(right)
+      widths.grow(whole: row, rich: row)
+    }
+    for device in world.devices {
+      let variants = deviceFacts(
+        device, reason: world.customLinkIneligibility(on: device), lineStyle: lineStyle)
+      let row = { (variant: (facts: String, mark: String)) in
+        1 + 2 + DisplayWidth.of(device.id) + 1 + DisplayWidth.of(variant.facts + " " + variant.mark)
+      }
+      widths.grow(whole: row(variants[1]), rich: row(variants[0]))
+    }
+    return widths
   }
 }

@@ -32,8 +32,8 @@ struct NewUserTextTests {
     #expect(busy.context == .confirmQuit, "with unsaved steps it asks, as on the main screen")
   }
 
-  @Test func theDetailsBesideShowCreatedAndExpiresInFullAt120Columns() throws {
-    var state = TUIState.demo(width: 120, height: 30)
+  @Test func theDetailsShowCreatedAndExpiresInFullAt120By40() throws {
+    var state = TUIState.demo(width: 120, height: 40)
     state.type("i2")
     let token = try #require(state.selectedIssuedToken?.token)
     let screen = state.screen
