@@ -7,6 +7,8 @@ public enum KeyContext: String, CaseIterable, Hashable, Sendable {
   case history
   case dialog
   case search
+  /// Typing a search of the help (`/` in the help).
+  case helpSearch
   case confirmQuit
   case logEntry
 
@@ -19,6 +21,7 @@ public enum KeyContext: String, CaseIterable, Hashable, Sendable {
     case .history: return "History dialog"
     case .dialog: return "Dialogs (forms)"
     case .search: return "Filter prompt"
+    case .helpSearch: return "Help search prompt"
     case .confirmQuit: return "Quit with unsaved steps"
     case .logEntry: return "Log line overlay"
     }

@@ -16,7 +16,7 @@ extension KeyTable {
           separator: " ")
         text += "| \(keys) | \(binding.help) |\n"
       }
-      if context == .dialog || context == .search {
+      if [.dialog, .search, .helpSearch].contains(context) {
         text += "| other keys | Type into the field. |\n"
       }
       text += "\n"

@@ -2,8 +2,8 @@ import TextFrame
 
 extension KeyTable {
   static let overlayBindings: [KeyBinding] =
-    helpBindings + detailsBindings + historyBindings + dialogBindings + searchBindings + confirmQuitBindings
-    + logEntryBindings
+    helpBindings + detailsBindings + historyBindings + dialogBindings + searchBindings + helpSearchBindings
+    + confirmQuitBindings + logEntryBindings
 
   private static func scrolling(_ context: KeyContext) -> [KeyBinding] {
     [
@@ -28,6 +28,10 @@ extension KeyTable {
         .help, [.character("q"), .ctrl("c")], "quit", "Quit epsim (asking first if steps are unsaved).",
         .quit,
         section: "General", footerRank: 1),
+      KeyBinding(
+        .help, [.character("/")], "search",
+        "Search the help: only the keys whose key, label or help contains the text stay listed.",
+        .startSearch, section: "General", footerRank: 2),
     ] + scrolling(.help)
 
   private static let detailsBindings: [KeyBinding] =
@@ -82,6 +86,19 @@ extension KeyTable {
       KeyBinding(.search, [.left], "left", "Move the cursor left.", .cursorLeft, section: "Search"),
       KeyBinding(.search, [.right], "right", "Move the cursor right.", .cursorRight, section: "Search"),
     ] + editing(.search, section: "Search")
+
+  private static let helpSearchBindings: [KeyBinding] =
+    [
+      KeyBinding(
+        .helpSearch, [.enter], "keep", "Keep the matching keys listed and scroll them.", .submit,
+        section: "Search", footerRank: 0),
+      KeyBinding(
+        .helpSearch, [.escape], "close", "Close the help and its search (one Esc closes any overlay).",
+        .close,
+        section: "Search", footerRank: 1),
+      KeyBinding(.helpSearch, [.left], "left", "Move the cursor left.", .cursorLeft, section: "Search"),
+      KeyBinding(.helpSearch, [.right], "right", "Move the cursor right.", .cursorRight, section: "Search"),
+    ] + editing(.helpSearch, section: "Search")
 
   private static let confirmQuitBindings: [KeyBinding] = [
     KeyBinding(

@@ -6,10 +6,10 @@ extension Overlay {
     let delta = ListPosition.distance(of: action, page: page)
     let lastScroll = max(0, lineCount - page)
     switch self {
-    case .help(let scroll):
+    case .help(let scroll, let query):
       // The last row says "more below" until the end, so a page shows one line fewer.
       let helpDelta = ListPosition.distance(of: action, page: page - 1)
-      return .help(scroll: min(lastScroll, max(0, scroll.addingClamped(helpDelta))))
+      return .help(scroll: min(lastScroll, max(0, scroll.addingClamped(helpDelta))), query: query)
     case .details(let scroll):
       return .details(scroll: min(lastScroll, max(0, scroll.addingClamped(delta))))
     case .logEntry(let text, let scroll):
@@ -18,7 +18,7 @@ extension Overlay {
       let next = ListPosition.clamp(selection.addingClamped(delta), to: lineCount)
       return .history(
         selection: next, scroll: ListPosition.scroll(scroll, keeping: next, visible: page, count: lineCount))
-    case .dialog, .search, .confirmQuit:
+    case .dialog, .search, .helpSearch, .confirmQuit:
       return self
     }
   }

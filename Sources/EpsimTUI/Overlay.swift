@@ -1,6 +1,9 @@
 /// What covers the main screen, if anything. Esc closes every overlay.
 public enum Overlay: Hashable, Sendable {
-  case help(scroll: Int)
+  /// The key list; `query` keeps only the keys whose key, label or help contains it.
+  case help(scroll: Int, query: String = "")
+  /// Typing a search of the help: the list below shows the matches as the text changes.
+  case helpSearch(TextInput)
   case details(scroll: Int)
   /// `selection` is a history position: 0 is the initial world, n is "after step n".
   case history(selection: Int, scroll: Int)
@@ -19,6 +22,7 @@ public enum Overlay: Hashable, Sendable {
     case .history: return .history
     case .dialog: return .dialog
     case .search: return .search
+    case .helpSearch: return .helpSearch
     case .confirmQuit: return .confirmQuit
     case .logEntry: return .logEntry
     }

@@ -50,12 +50,12 @@ extension TUIState {
     guard let overlay else { return }
     let lineCount: Int
     switch overlay {
-    case .help: lineCount = helpLines().count
+    case .help(_, let query): lineCount = helpLines(query: query).count
     case .details: lineCount = detailsOverlayLineCount()
     case .logEntry(let text, _):
       lineCount = TextWrap.lines(text, width: overlayWidth(preferred: 100) - 4).count
     case .history: lineCount = simulation.stepCount + 1
-    case .dialog, .search, .confirmQuit: return
+    case .dialog, .search, .helpSearch, .confirmQuit: return
     }
     // Rows inside an overlay box: the screen minus header, footer and borders.
     self.overlay = overlay.moved(by: action, page: max(1, height - 4), lineCount: lineCount)

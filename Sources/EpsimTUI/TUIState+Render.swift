@@ -43,7 +43,8 @@ extension TUIState {
 
   func drawOverlay(into frame: inout Frame) {
     switch overlay {
-    case .help(let scroll): drawHelp(into: &frame, scroll: scroll)
+    case .help(let scroll, let query): drawHelp(into: &frame, scroll: scroll, query: query)
+    case .helpSearch(let input): drawHelp(into: &frame, scroll: 0, query: input.string, typing: input)
     case .details(let scroll): drawDetailsOverlay(into: &frame, scroll: scroll)
     case .history(let selection, let scroll): drawHistory(into: &frame, selection: selection, scroll: scroll)
     case .dialog(let dialog):

@@ -61,3 +61,18 @@ extension TUIState {
     )
   }
 }
+
+extension TUIState {
+  /// The help's search prompt: Enter keeps the matching keys listed; Esc closes the help, as
+  /// one Esc closes every overlay (`/` then Enter on nothing lists every key again).
+  mutating func performInHelpSearch(_ action: Action) {
+    guard case .helpSearch(var input) = overlay else { return }
+    switch action {
+    case .close: overlay = nil
+    case .submit: overlay = .help(scroll: 0, query: input.string)
+    default:
+      input.edit(action)
+      overlay = .helpSearch(input)
+    }
+  }
+}

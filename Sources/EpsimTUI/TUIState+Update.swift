@@ -96,6 +96,10 @@ extension TUIState {
         input.insert(character)
         overlay = .search(input)
         return []
+      case .helpSearch(var input):
+        input.insert(character)
+        overlay = .helpSearch(input)
+        return []
       default: break
       }
     }
@@ -117,6 +121,9 @@ extension TUIState {
     case .dialog: return performInDialog(action)
     case .search:
       performInSearch(action)
+      return []
+    case .helpSearch:
+      performInHelpSearch(action)
       return []
     }
   }
@@ -177,6 +184,9 @@ extension TUIState {
     case .copyToken: return copySelectedToken()
     case .copyTransactionJWS: return copyTransactionJWS()
     case .rewindHere: rewindToHistorySelection()
+    case .startSearch:
+      guard case .help(_, let query) = overlay else { break }
+      overlay = .helpSearch(TextInput(query))
     case .moveDown, .moveUp, .pageDown, .pageUp, .moveToTop, .moveToBottom: scrollOverlay(action)
     default: break
     }

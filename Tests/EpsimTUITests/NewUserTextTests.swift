@@ -14,7 +14,7 @@ struct NewUserTextTests {
     var state = TUIState.demo()
     state.type("?")
     var screen = state.screen
-    #expect(screen.contains("Keys (Esc closes) · lines 1-"))
+    #expect(screen.contains("Keys (Esc closes, / searches) · lines 1-"))
     #expect(screen.contains("more lines: j, Space or PgDn scroll"))
     state.press(.end)
     screen = state.screen
