@@ -1,3 +1,5 @@
+import LifecycleSimulator
+
 /// The columns a pane's content needs inside its borders: `whole` keeps every name and id
 /// whole, `rich` also shows the optional facts a wider pane adds.
 struct PaneWidths: Hashable, Sendable {
@@ -18,4 +20,19 @@ struct PaneNeeds: Hashable, Sendable {
   var list = PaneWidths(whole: 40, rich: 40)
   var worldRows = 0
   var listRows = 0
+  /// The token list's widths, kept while the purchases list is shown in its place.
+  var tokenList = PaneWidths(whole: 40, rich: 40)
+  /// What `world` and `tokenList` were measured from (nil: not yet measured).
+  var worldKey: WorldKey?
+
+  /// The parts of the world the world pane's and the token list's widths depend on. Arrays
+  /// that were not changed share their storage, so comparing them is quick.
+  struct WorldKey: Hashable, Sendable {
+    var customers: [Customer]
+    var devices: [Device]
+    var rules: LifecycleRules
+    var app: AppConfiguration
+    var tokenCount: Int
+    var showsAll: Bool
+  }
 }

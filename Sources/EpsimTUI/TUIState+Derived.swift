@@ -9,12 +9,21 @@ extension TUIState {
     worldPane.refresh(from: world)
     tokensPane.refresh(from: world, customer: selectedCustomerId, filter: filter.query)
     nextExpiry = [world.nextExpiry, nextStoreMoment].compactMap { $0 }.min()
-    paneNeeds.world = WorldPane.contentWidths(of: world, tokenIndex: tokensPane.index, lineStyle: lineStyle)
+    // Measured again only when what they depend on changed: a key that moves the selection
+    // must not walk every device (the benchmark's world has a hundred).
+    let key = PaneNeeds.WorldKey(
+      customers: world.customers, devices: world.devices, rules: world.rules, app: world.app,
+      tokenCount: world.tokens.count, showsAll: tokensPane.showsAll)
+    if key != paneNeeds.worldKey {
+      paneNeeds.world = WorldPane.contentWidths(of: world, tokenIndex: tokensPane.index, lineStyle: lineStyle)
+      paneNeeds.tokenList = TokensPane.contentWidths(of: world, showsAll: tokensPane.showsAll)
+      paneNeeds.worldKey = key
+    }
     paneNeeds.worldRows = worldPane.rows.count
     if showsPurchases {
       refreshPurchases()
     } else {
-      paneNeeds.list = TokensPane.contentWidths(of: world, showsAll: tokensPane.showsAll)
+      paneNeeds.list = paneNeeds.tokenList
       paneNeeds.listRows = tokensPane.rows.rows.count
     }
     let position = simulation.position
