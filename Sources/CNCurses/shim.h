@@ -56,4 +56,24 @@ static inline int epsim_is_absent_capability(const char *value) {
   return value == NULL || value == (char *)-1;
 }
 
+// The mouse: presses of the first button and the wheel, reported as soon as they come
+// (no click interval, so a press is not held back to see whether a release follows).
+static inline int epsim_key_mouse(void) { return KEY_MOUSE; }
+static inline void epsim_mouse_on(void) {
+  mousemask(BUTTON1_PRESSED | BUTTON4_PRESSED | BUTTON5_PRESSED, NULL);
+  mouseinterval(0);
+}
+// The last mouse event: 1 a first-button press, 2 wheel up, 3 wheel down, 0 anything else
+// (or none to read); its cell in `x` and `y`.
+static inline int epsim_read_mouse(int *x, int *y) {
+  MEVENT event;
+  if (getmouse(&event) != OK) return 0;
+  *x = event.x;
+  *y = event.y;
+  if (event.bstate & BUTTON1_PRESSED) return 1;
+  if (event.bstate & BUTTON4_PRESSED) return 2;
+  if (event.bstate & BUTTON5_PRESSED) return 3;
+  return 0;
+}
+
 #endif

@@ -4,6 +4,8 @@ import TextFrame
 /// results of effects it asked for.
 public enum TUIEvent: Hashable, Sendable {
   case key(Key)
+  /// A click or a wheel turn on a cell (`epsim tui` without `--no-mouse`).
+  case mouse(MouseEvent)
   case resize(width: Int, height: Int)
   /// Real time passed since the previous tick, in milliseconds; the clock advances by it
   /// times the play rate while playing. Tests pass explicit values, never real time.
@@ -25,7 +27,7 @@ public enum TUIEvent: Hashable, Sendable {
   /// a new size, what the server saw and the answer itself cannot wait.
   var waitsBehindChanges: Bool {
     switch self {
-    case .key, .tick, .fileWritten, .pathIsFolder, .clipboardCopied: true
+    case .key, .mouse, .tick, .fileWritten, .pathIsFolder, .clipboardCopied: true
     case .resize, .serverActivity, .changeAnswered: false
     }
   }

@@ -4,23 +4,24 @@ import SimulatedWorld
 extension TUIState {
   mutating func moveInFocusedPane(_ action: Action) {
     let layout = self.layout
+    let rect = [Pane.world: layout.world, .tokens: layout.tokens, .log: layout.log][focus]!
+    moveInFocusedPane(by: ListPosition.distance(of: action, page: ScreenLayout.innerHeight(rect)))
+  }
+
+  /// Moves the focused pane's selection `delta` rows (the log: scrolls it, up reading older).
+  mutating func moveInFocusedPane(by delta: Int) {
+    let layout = self.layout
     switch focus {
     case .world:
-      let delta = ListPosition.distance(of: action, page: ScreenLayout.innerHeight(layout.world))
       guard worldPane.moveSelection(by: delta) else { return }
       // Why custom links fail on the device is a reason: the log keeps it whole.
       status = StatusMessage(
         .info, describeWorldSelection(),
         givesReason: selectedDevice.map { world.customLinkIneligibility(on: $0) != nil } ?? false)
-    case .tokens where showsPurchases:
-      purchasesPane.moveSelection(
-        by: ListPosition.distance(of: action, page: ScreenLayout.innerHeight(layout.tokens)))
-    case .tokens:
-      tokensPane.moveSelection(
-        by: ListPosition.distance(of: action, page: ScreenLayout.innerHeight(layout.tokens)))
+    case .tokens where showsPurchases: purchasesPane.moveSelection(by: delta)
+    case .tokens: tokensPane.moveSelection(by: delta)
     case .log:
       // Up reads older entries: the scroll counts entries hidden below the pane.
-      let delta = ListPosition.distance(of: action, page: ScreenLayout.innerHeight(layout.log))
       logPane.move(by: delta, visible: ScreenLayout.innerHeight(layout.log))
     }
   }

@@ -14,6 +14,7 @@ extension TUIState {
     var effects: [Effect] = []
     switch event {
     case .key(let key): effects = handleKey(key)
+    case .mouse(let mouse): effects = handleMouse(mouse)
     case .resize(let width, let height):
       self.width = max(0, width)
       self.height = max(0, height)

@@ -8,6 +8,7 @@ final class CursesScreen {
   /// What one wait for input produced.
   enum Input {
     case key(Key)
+    case mouse(MouseEvent)
     case resize(width: Int, height: Int)
     /// A timeout, an interruption, or a key epsim does not use.
     case nothing
@@ -66,6 +67,16 @@ final class CursesScreen {
     def_prog_mode()
   }
 
+  /// Asks the terminal to report first-button presses and the wheel (`TerminalApp.wantsMouse`);
+  /// `endwin` and the restore sequence's reset turn the reporting off again.
+  func enableMouse() {
+    epsim_mouse_on()
+    mouseReporting = true
+  }
+
+  /// Whether the terminal was asked to report the mouse, which a crash must turn off too.
+  private var mouseReporting = false
+
   /// The terminal's size in columns and rows.
   var size: (width: Int, height: Int) {
     (Int(getmaxx(epsim_stdscr())), Int(getmaxy(epsim_stdscr())))
@@ -74,10 +85,13 @@ final class CursesScreen {
   /// The terminal's own sequences for leaving full-screen mode (attributes, colours, cursor,
   /// keypad, alternate screen), for the signal handler to write without calling curses.
   var restoreSequence: [UInt8] {
-    ["sgr0", "op", "cnorm", "rmkx", "rmcup"].flatMap { name -> [UInt8] in
-      guard let value = tigetstr(name), epsim_is_absent_capability(value) == 0 else { return [] }
-      return TerminfoString.withoutPadding(Array(String(cString: value).utf8))
-    }
+    // Mouse reporting off in every mode curses may have asked for (X10, button, SGR).
+    let mouseOff = mouseReporting ? Array("\u{1B}[?1006l\u{1B}[?1002l\u{1B}[?1000l".utf8) : []
+    return mouseOff
+      + ["sgr0", "op", "cnorm", "rmkx", "rmcup"].flatMap { name -> [UInt8] in
+        guard let value = tigetstr(name), epsim_is_absent_capability(value) == 0 else { return [] }
+        return TerminfoString.withoutPadding(Array(String(cString: value).utf8))
+      }
   }
 
   /// Writes the cells that differ from the previous frame and updates the terminal.
@@ -104,6 +118,11 @@ final class CursesScreen {
       previous = nil
       clearok(window, true)
       return .resize(width: size.width, height: size.height)
+    case epsim_key_code_yes() where Int32(character) == epsim_key_mouse():
+      var (x, y): (Int32, Int32) = (0, 0)
+      let kinds: [Int32: MouseEvent.Kind] = [1: .press, 2: .wheelUp, 3: .wheelDown]
+      guard let kind = kinds[epsim_read_mouse(&x, &y)] else { return .nothing }
+      return .mouse(MouseEvent(kind, x: Int(x), y: Int(y)))
     case epsim_key_code_yes():
       return CursesKeys.key(fromCode: Int32(character)).map(Input.key) ?? .nothing
     case OK:

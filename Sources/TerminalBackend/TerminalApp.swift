@@ -11,6 +11,11 @@ public protocol TerminalApp {
   /// app with something to lose can ask first. Read once, when the session starts.
   var takesControlCAsKey: Bool { get }
 
+  /// Whether the terminal reports mouse presses and the wheel as `.mouse` events. Read once,
+  /// when the session starts. Terminals let Shift bypass the reporting, so their own text
+  /// selection still works with Shift held.
+  var wantsMouse: Bool { get }
+
   /// Updates the app for one event and says what should happen next.
   mutating func handle(_ event: TerminalEvent) -> TerminalAppCommand
 
@@ -21,4 +26,7 @@ public protocol TerminalApp {
 extension TerminalApp {
   /// By default Ctrl-C raises SIGINT, which restores the terminal and ends the process.
   public var takesControlCAsKey: Bool { false }
+
+  /// By default the terminal keeps the mouse to itself.
+  public var wantsMouse: Bool { false }
 }

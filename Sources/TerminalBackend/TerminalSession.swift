@@ -30,6 +30,7 @@ public enum TerminalSession {
     let screen = try CursesScreen(environment: environment)
     defer { screen.close() }
     if app.takesControlCAsKey { screen.disableInterruptCharacter() }
+    if app.wantsMouse { screen.enableMouse() }
     TerminalRestorer.arm(restoreSequence: screen.restoreSequence)
     return loop(app, on: screen)
   }
@@ -61,6 +62,7 @@ public enum TerminalSession {
       }
       switch screen.readInput(timeout: timer.inputTimeout(now: now(), interval: app.tickInterval)) {
       case .key(let key): events.append(.key(key))
+      case .mouse(let mouse): events.append(.mouse(mouse))
       case .resize(let width, let height): events.append(.resize(width: width, height: height))
       case .nothing: break
       }

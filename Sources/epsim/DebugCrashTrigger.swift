@@ -21,6 +21,7 @@ struct DebugCrashTrigger<Wrapped: TerminalApp>: TerminalApp {
 
   var tickInterval: Int? { wrapped.tickInterval }
   var takesControlCAsKey: Bool { wrapped.takesControlCAsKey }
+  var wantsMouse: Bool { wrapped.wantsMouse }
 
   mutating func handle(_ event: TerminalEvent) -> TerminalAppCommand {
     if armed, case .key = event {

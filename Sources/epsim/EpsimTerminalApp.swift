@@ -13,10 +13,13 @@ struct EpsimTerminalApp: TerminalApp {
   var server: ServerBridge?
   /// Text the UI asked to copy during the event being handled.
   private var clipboard: String?
+  /// Whether clicks and the wheel reach the UI (`--no-mouse` or `EPSIM_NO_MOUSE=1` turn it off).
+  let wantsMouse: Bool
 
-  init(state: TUIState, server: ServerBridge? = nil) {
+  init(state: TUIState, server: ServerBridge? = nil, mouse: Bool = true) {
     self.state = state
     self.server = server
+    wantsMouse = mouse
     if let server { self.state.attach(to: server, showing: server.simulation) }
   }
 
@@ -36,6 +39,7 @@ struct EpsimTerminalApp: TerminalApp {
     let effects: [Effect]
     switch event {
     case .key(let key): effects = state.handle(.key(key))
+    case .mouse(let mouse): effects = state.handle(.mouse(mouse))
     case .resize(let width, let height): effects = state.handle(.resize(width: width, height: height))
     case .tick(let elapsed):
       // A tick that only looks for the server's answer is no time for a clock that is not playing.

@@ -43,6 +43,14 @@ struct TUICommand: AsyncParsableCommand {
       """)
   var serve = false
 
+  @Flag(
+    name: .customLong("no-mouse"),
+    help: """
+      Leave the mouse to the terminal: no clicks or wheel in the UI (also EPSIM_NO_MOUSE=1). \
+      With the mouse on, hold Shift to select text as the terminal does.
+      """)
+  var noMouse = false
+
   // The parser prints section titles in capitals, so the title holds no command to type.
   @OptionGroup(title: "Server options")
   var serverOptions: ServerOptions
@@ -91,7 +99,8 @@ struct TUICommand: AsyncParsableCommand {
     let signer = LazySigner(authority: bridge?.server.state.authority)
     state.transactionSigner = { signer.sign($0) }
     do {
-      try TerminalSession.run(DebugCrashTrigger(EpsimTerminalApp(state: state, server: bridge)))
+      let mouse = !noMouse && ProcessInfo.processInfo.environment["EPSIM_NO_MOUSE"] != "1"
+      try TerminalSession.run(DebugCrashTrigger(EpsimTerminalApp(state: state, server: bridge, mouse: mouse)))
     } catch {
       StandardError.write("epsim tui: \(error)")
       throw ExitCode.usage

@@ -32,6 +32,8 @@ struct ProbeApp: TerminalApp {
       keys.append(key)
       if key == .character("q") { return .quit }
       if key == .character("c") { return .copyToClipboard(Self.clipboardText) }
+    case .mouse:
+      break  // the probe never asks for the mouse
     }
     return .keepRunning
   }

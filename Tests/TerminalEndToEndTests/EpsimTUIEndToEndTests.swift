@@ -81,7 +81,7 @@ struct EpsimTUIEndToEndTests {
     let run = try ProbeRun.epsim()
     let pid = try run.childPid()
     let during = try run.currentSettings()
-    try run.tmux.press("?", until: "Keys (Esc closes)")  // an overlay open does not matter
+    try run.tmux.press("?", until: "Keys (Esc closes, / searches)")  // an overlay open does not matter
     kill(pid, ending.signal)
     let exit = try run.waitForExit()
     #expect(exit.status == ending.expectedStatus)

@@ -40,6 +40,11 @@ final class TmuxSession {
     try run(["send-keys", "-t", "main"] + keys)
   }
 
+  /// Types `text` into the pane as it is (escape sequences included), as a terminal would send it.
+  func sendLiteral(_ text: String) throws {
+    try run(["send-keys", "-t", "main", "-l", text])
+  }
+
   /// The visible screen as text, one line per row.
   func capture(withEscapes: Bool = false) throws -> String {
     try run(["capture-pane", "-p", "-t", "main"] + (withEscapes ? ["-e"] : []))
