@@ -32,9 +32,10 @@ enum DetailsContent {
     lines.append(StyledLine(""))
     lines.append(StyledLine("Decoded JSON", Theme.heading))
     let json = TokenEncoder(quirks: .prettyJSON).json(for: issued.token)
+    // A line too wide goes as its key, then its value further in, as the transaction's JSON
+    // does: the value and its closing quote stay together wherever the pane allows it.
     for line in json.split(separator: "\n") {
-      let shown = line.replacingTabs()
-      lines += TextWrap.chunks(shown, width: width).map { StyledLine($0) }
+      lines += PurchaseDetails.wrapped(line.replacingTabs(), width: width)
     }
     lines.append(StyledLine(""))
     lines.append(StyledLine("Token (Base64URL, \(issued.raw.count) characters)", Theme.heading))
