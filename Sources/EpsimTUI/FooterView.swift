@@ -60,7 +60,7 @@ extension TUIState {
   }
 
   /// Columns a key takes with its label: the key, a blank, the label.
-  private func labelledWidth(_ binding: KeyBinding) -> Int {
+  func labelledWidth(_ binding: KeyBinding) -> Int {
     DisplayWidth.of(binding.keys[0].label(for: lineStyle)) + 1 + DisplayWidth.of(binding.label)
   }
 

@@ -52,10 +52,9 @@ extension TUIState {
   /// "+N more (?)".
   func footerKey(at x: Int, row: Int) -> Key? {
     let plan = footerPlan(width: layout.footer.width, rows: layout.footer.height)
-    for item in plan.items where item.row == row {
-      let width =
-        DisplayWidth.of(item.binding.keys[0].label(for: lineStyle)) + 1 + DisplayWidth.of(item.binding.label)
-      if (item.x..<item.x + width).contains(x) { return item.binding.keys[0] }
+    for item in plan.items
+    where item.row == row && (item.x..<item.x + labelledWidth(item.binding)).contains(x) {
+      return item.binding.keys[0]
     }
     for tail in plan.tail where tail.row == row && (tail.x..<tail.x + DisplayWidth.of(tail.text)).contains(x)
     {

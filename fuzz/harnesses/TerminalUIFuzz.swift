@@ -34,6 +34,12 @@ public func terminalUIFuzz(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     switch byte {
     case 0xF0...0xF7:
       _ = state.handle(.resize(width: Int(next()) % 301, height: Int(next()) % 101))
+    case 0xEC...0xEF:
+      // A press or wheel turn anywhere, off the screen too (the UI must ignore what misses).
+      let kinds: [MouseEvent.Kind] = [.press, .press, .wheelUp, .wheelDown]
+      let x = Int(Int8(bitPattern: next())) * 2
+      let y = Int(Int8(bitPattern: next()))
+      _ = state.handle(.mouse(MouseEvent(kinds[Int(byte - 0xEC)], x: x, y: y)))
     case 0xF8...0xFB:
       let elapsed = Int64(next()) << 24 | Int64(next()) << 16 | Int64(next()) << 8 | Int64(next())
       _ = state.handle(.tick(elapsedMilliseconds: elapsed))
